@@ -1,0 +1,44 @@
+// The server the Playwright journeys run against: a fresh embedded database on every run, a known admin,
+// demo content. It serves the already built client (scripts/e2e.mjs builds it first).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = path.join(root, '.tmp/e2e-data');
+
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+if (!fs.existsSync(path.join(root, 'dist/client/index.html'))) {
+  console.error('dist/client is missing: run `npx vite build` first (scripts/e2e.mjs does this).');
+  process.exit(1);
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: process.env.E2E_PORT ?? '3100',
+    PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`,
+    HOST: '127.0.0.1',
+    DATA_DIR: '.tmp/e2e-data',
+    ADMIN_EMAIL: 'admin@tradeskills.test',
+    ADMIN_PASSWORD: 'AdminPass123!',
+    SEED_DEMO: '1',
+    DEMO_STUDENT_PASSWORD: 'StudentPass123!',
+    LOG_LEVEL: 'warn',
+  },
+});
+
+// Playwright stops the web server with a signal; pass it on so the database closes cleanly.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (child.exitCode === null) child.kill(signal);
+  });
+}
+
+child.on('exit', (code, signal) => {
+  process.exit(code ?? (signal ? 1 : 0));
+});

@@ -1,0 +1,60 @@
+import { lazyPage } from './lazy-page.ts';
+
+// Every screen is a separate chunk: a visitor on the landing page downloads no portal or admin code.
+
+export const LandingPage = lazyPage(
+  () => import('#client/features/catalog/pages/landing-page.tsx'),
+  (m) => m.LandingPage,
+);
+export const FundamentalCoursesPage = lazyPage(
+  () => import('#client/features/catalog/pages/fundamental-courses-page.tsx'),
+  (m) => m.FundamentalCoursesPage,
+);
+export const UpskillCoursesPage = lazyPage(
+  () => import('#client/features/catalog/pages/upskill-courses-page.tsx'),
+  (m) => m.UpskillCoursesPage,
+);
+export const CourseDetailPage = lazyPage(
+  () => import('#client/features/catalog/pages/course-detail-page.tsx'),
+  (m) => m.CourseDetailPage,
+);
+export const PurchasePage = lazyPage(
+  () => import('#client/features/checkout/pages/purchase-page.tsx'),
+  (m) => m.PurchasePage,
+);
+export const CheckoutPage = lazyPage(
+  () => import('#client/features/checkout/pages/checkout-page.tsx'),
+  (m) => m.CheckoutPage,
+);
+export const PurchaseSuccessPage = lazyPage(
+  () => import('#client/features/checkout/pages/purchase-success-page.tsx'),
+  (m) => m.PurchaseSuccessPage,
+);
+export const LoginPage = lazyPage(
+  () => import('#client/features/auth/pages/login-page.tsx'),
+  (m) => m.LoginPage,
+);
+export const ForcePasswordChangePage = lazyPage(
+  () => import('#client/features/auth/pages/force-password-change-page.tsx'),
+  (m) => m.ForcePasswordChangePage,
+);
+export const StudentDashboardPage = lazyPage(
+  () => import('#client/features/learning/pages/student-dashboard-page.tsx'),
+  (m) => m.StudentDashboardPage,
+);
+export const AdminDashboardPage = lazyPage(
+  () => import('#client/features/admin/pages/admin-dashboard-page.tsx'),
+  (m) => m.AdminDashboardPage,
+);
+export const AccountPage = lazyPage(
+  () => import('#client/features/accounts/pages/account-page.tsx'),
+  (m) => m.AccountPage,
+);
+export const ForgotPasswordPage = lazyPage(
+  () => import('#client/features/accounts/pages/forgot-password-page.tsx'),
+  (m) => m.ForgotPasswordPage,
+);
+export const ResetPasswordPage = lazyPage(
+  () => import('#client/features/accounts/pages/reset-password-page.tsx'),
+  (m) => m.ResetPasswordPage,
+);

@@ -1,0 +1,82 @@
+import { type ComponentType, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { PageLoader } from '#client/components/layout/page-loader.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import * as pages from './pages.ts';
+import { RouteGuard } from './route-guard.tsx';
+
+function Page({ component: Component, loadingLabel }: { component: ComponentType; loadingLabel?: string }) {
+  return (
+    <Suspense fallback={<PageLoader label={loadingLabel} />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+const preloadLanding = () => void pages.LandingPage.preload();
+const ADMIN_LOADING = 'Loading admin dashboard...';
+
+/** The route table of spec §2 (plus account and password-reset screens). */
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/">
+        <RouteGuard area="home" onPending={preloadLanding}>
+          <Page component={pages.LandingPage} />
+        </RouteGuard>
+      </Route>
+      <Route path="/login">
+        <RouteGuard area="guest">
+          <Page component={pages.LoginPage} />
+        </RouteGuard>
+      </Route>
+      <Route path="/admin">
+        <RouteGuard area="admin" loadingLabel={ADMIN_LOADING}>
+          <Page component={pages.AdminDashboardPage} loadingLabel={ADMIN_LOADING} />
+        </RouteGuard>
+      </Route>
+      <Route path="/student">
+        <RouteGuard area="student">
+          <Page component={pages.StudentDashboardPage} />
+        </RouteGuard>
+      </Route>
+      <Route path="/dashboard">
+        <RouteGuard area="student">
+          <Page component={pages.StudentDashboardPage} />
+        </RouteGuard>
+      </Route>
+      <Route path="/account">
+        <RouteGuard area="account">
+          <Page component={pages.AccountPage} />
+        </RouteGuard>
+      </Route>
+      <Route path="/fundamental-courses">
+        <Page component={pages.FundamentalCoursesPage} />
+      </Route>
+      <Route path="/upskill-courses">
+        <Page component={pages.UpskillCoursesPage} />
+      </Route>
+      <Route path="/courses/:courseId">
+        <Page component={pages.CourseDetailPage} />
+      </Route>
+      <Route path="/courses/:courseId/purchase">
+        <Page component={pages.PurchasePage} />
+      </Route>
+      <Route path="/checkout/:courseId">
+        <Page component={pages.CheckoutPage} />
+      </Route>
+      <Route path="/purchase-success">
+        <Page component={pages.PurchaseSuccessPage} />
+      </Route>
+      <Route path="/forgot-password">
+        <Page component={pages.ForgotPasswordPage} />
+      </Route>
+      <Route path="/reset-password">
+        <Page component={pages.ResetPasswordPage} />
+      </Route>
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,220 @@
+import { ArrowLeft, BadgeCheck, Briefcase, GraduationCap, LogIn } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'wouter';
+import { Logo } from '#client/components/layout/logo.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { hardNavigate } from '#client/lib/navigation.ts';
+import { toast } from '#client/lib/toast.ts';
+import { useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { loginSchema } from '#shared/schemas/auth.ts';
+import { login } from '../api/login.ts';
+import { PasswordInput } from '../components/password-input.tsx';
+
+export function LoginPage() {
+  useDocumentTitle('Portal Login');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+
+    const parsed = loginSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      toast({
+        title: 'Error',
+        description: 'Please enter both username and password',
+        variant: 'destructive',
+      });
+      return;
+    }
+
+    setSubmitting(true);
+    try {
+      const result = await login(parsed.data);
+      if (result.ok) {
+        // A full page load (spec §4) starts the signed-in app with a clean cache; the button stays busy
+        // until the browser leaves.
+        hardNavigate('/');
+        return;
+      }
+      toast({
+        title: 'Login Failed',
+        description: result.message ?? 'Invalid credentials',
+        variant: 'destructive',
+      });
+    } catch {
+      toast({ title: 'Error', description: 'Login failed. Please try again.', variant: 'destructive' });
+    }
+    setSubmitting(false);
+  }
+
+  return (
+    <div className="grid min-h-dvh bg-card lg:grid-cols-[minmax(0,1fr)_minmax(0,1.05fr)]">
+      <div className="relative flex flex-col px-5 py-6 sm:px-10 lg:px-16">
+        {/* On small screens, where the brand panel is hidden, the hazard stripe alone carries the look. */}
+        <div aria-hidden="true" className={`absolute inset-x-0 top-0 h-1.5 lg:hidden ${HAZARD_STRIPE}`} />
+        <div className="flex items-center justify-between gap-4">
+          <Link
+            href="/"
+            aria-label="TradeSkills home"
+            className="-m-1 rounded-md p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <Logo />
+          </Link>
+          <Link
+            href="/"
+            className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-navy-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to website
+          </Link>
+        </div>
+
+        <main
+          id="main"
+          className="flex flex-1 items-start justify-center pt-14 pb-10 sm:items-center sm:py-16"
+        >
+          <div className="w-full max-w-sm">
+            <div className="mb-8">
+              <p className="text-sm font-semibold tracking-wide text-safety-700 uppercase">
+                Student & admin portal
+              </p>
+              <h1 className="mt-2 text-3xl font-bold tracking-tight text-navy-950">Welcome back</h1>
+              <p className="mt-2 text-base text-muted-foreground">
+                Sign in to pick up your training where you left off.
+              </p>
+            </div>
+
+            <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Sign in">
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="login-email">Email</Label>
+                <Input
+                  id="login-email"
+                  name="email"
+                  type="text"
+                  inputMode="email"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  placeholder="you@example.com"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  readOnly={submitting}
+                />
+              </div>
+              <div className="flex flex-col gap-2">
+                <div className="flex items-center justify-between gap-2">
+                  <Label htmlFor="login-password">Password</Label>
+                  <Link
+                    href="/forgot-password"
+                    className="rounded-sm text-sm font-medium text-navy-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    Forgot password?
+                  </Link>
+                </div>
+                <PasswordInput
+                  id="login-password"
+                  name="password"
+                  autoComplete="current-password"
+                  placeholder="Your password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  readOnly={submitting}
+                />
+              </div>
+              <Button type="submit" size="lg" className="mt-2 w-full" disabled={submitting}>
+                {submitting ? (
+                  'Signing In...'
+                ) : (
+                  <>
+                    <LogIn aria-hidden="true" />
+                    Sign In
+                  </>
+                )}
+              </Button>
+            </form>
+
+            <p className="mt-8 border-t border-border pt-6 text-sm text-muted-foreground">
+              New to TradeSkills? Your login details are emailed when you enrol.{' '}
+              <Link
+                href="/fundamental-courses"
+                className="rounded-sm font-medium text-navy-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                Browse courses
+              </Link>
+            </p>
+          </div>
+        </main>
+      </div>
+
+      <BrandPanel />
+    </div>
+  );
+}
+
+const HAZARD_STRIPE =
+  '[background-image:repeating-linear-gradient(135deg,var(--color-safety-500)_0_18px,var(--color-navy-950)_18px_36px)]';
+
+const HIGHLIGHTS = [
+  { icon: GraduationCap, text: 'Video lessons, presentations and quizzes, at your own pace' },
+  { icon: BadgeCheck, text: 'Industry-recognised skills taught by working tradespeople' },
+  { icon: Briefcase, text: 'CV support and introductions to our recruitment partners' },
+];
+
+const STATS = [
+  { value: '500+', label: 'Students trained' },
+  { value: '98%', label: 'Success rate' },
+  { value: '50+', label: 'Hiring companies' },
+];
+
+/** Large screens only: the form side carries everything needed to sign in on a phone. */
+function BrandPanel() {
+  return (
+    <aside
+      aria-label="About TradeSkills"
+      className="relative hidden overflow-hidden bg-navy-950 text-white lg:flex lg:flex-col lg:justify-between"
+    >
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 opacity-[0.07] [background-image:linear-gradient(to_right,white_1px,transparent_1px),linear-gradient(to_bottom,white_1px,transparent_1px)] [background-size:44px_44px]"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute -top-40 -right-40 size-[28rem] rounded-full bg-safety-500/20 blur-3xl"
+      />
+      <div aria-hidden="true" className={`h-2 w-full ${HAZARD_STRIPE}`} />
+
+      <div className="relative flex flex-1 flex-col justify-center px-14 py-16 xl:px-20">
+        <p className="text-sm font-semibold tracking-wide text-safety-400 uppercase">
+          Trade & apprenticeship training
+        </p>
+        <h2 className="mt-4 max-w-lg text-4xl leading-tight font-bold tracking-tight text-balance xl:text-5xl">
+          Build the skills the trades are hiring for.
+        </h2>
+        <ul className="mt-10 flex max-w-md flex-col gap-5">
+          {HIGHLIGHTS.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-start gap-4">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white/10 text-safety-400">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              <span className="pt-2 text-base text-navy-100">{text}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <dl className="relative grid grid-cols-3 gap-6 border-t border-white/10 px-14 py-10 xl:px-20">
+        {STATS.map((stat) => (
+          <div key={stat.label} className="flex flex-col-reverse">
+            <dt className="text-sm text-navy-300">{stat.label}</dt>
+            <dd className="mb-1 text-3xl font-bold text-white">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </aside>
+  );
+}

@@ -1,0 +1,91 @@
+import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+
+// Every call carries the session cookie and speaks JSON (spec §7). The server also insists that
+// state-changing requests are JSON (its CSRF rule), so bodies always get a JSON content type.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Throws `${status}: ${body text or status text}` for any non-OK response (spec §8, generic errors). */
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text().catch(() => '')) || res.statusText;
+  throw new Error(`${res.status}: ${text}`);
+}
+
+export async function apiRequest(method: HttpMethod, url: string, data?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    headers: data === undefined ? { Accept: 'application/json' } : jsonHeaders,
+    body: data === undefined ? undefined : JSON.stringify(data),
+    credentials: 'include',
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+/** apiRequest, then the parsed JSON body (null for an empty body, e.g. 204). */
+export async function apiJson<T>(method: HttpMethod, url: string, data?: unknown): Promise<T> {
+  return readJson<T>(await apiRequest(method, url, data));
+}
+
+const jsonHeaders = { Accept: 'application/json', 'Content-Type': 'application/json' };
+
+async function readJson<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Query keys are URL segments: ['/api/modules', id, 'topics'] → /api/modules/{id}/topics. */
+export function queryKeyToUrl(queryKey: QueryKey): string {
+  return queryKey
+    .filter(
+      (segment): segment is string | number => typeof segment === 'string' || typeof segment === 'number',
+    )
+    .map(String)
+    .join('/');
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(queryKeyToUrl(queryKey), {
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+      signal,
+    });
+    if (options.on401 === 'returnNull' && res.status === 401) return null as T;
+    await throwIfResNotOk(res);
+    return readJson<T>(res);
+  };
+}
+
+const HTTP_ERROR = /^(\d{3}): ([\s\S]*)$/;
+
+/** The HTTP status carried by an error from this client, or null for other failures (e.g. network). */
+export function getErrorStatus(error: unknown): number | null {
+  if (!(error instanceof Error)) return null;
+  const match = HTTP_ERROR.exec(error.message);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * The text to show a user for a failed call: the server's `{ message }` when there is one,
+ * a plain-text body when it is short and not markup, otherwise the fallback.
+ */
+export function getErrorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof Error)) return fallback;
+  const match = HTTP_ERROR.exec(error.message);
+  if (!match) return fallback;
+  const body = match[2].trim();
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
+      return parsed.message || fallback;
+    }
+    return fallback;
+  } catch {
+    const looksLikeText = body.length > 0 && body.length <= 200 && !body.startsWith('<');
+    return looksLikeText ? body : fallback;
+  }
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { featureRoutes } from './features/index.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerCsrf } from './plugins/csrf.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { contentSecurityPolicy } from './plugins/security-headers.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    db: Db;
+  }
+}
+
+export interface AppDeps {
+  database: Database;
+}
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+export interface BuildOptions {
+  /** Where the built client is; tests point it at a fixture or leave it missing. */
+  clientDir?: string;
+}
+
+export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('database', deps.database);
+  app.decorate('db', deps.database.db);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    hsts: config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'TradeSkills API', version: '1.0.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'ts_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerErrorHandling(app);
+  registerAuth(app);
+  registerCsrf(app);
+
+  for (const routes of featureRoutes) await app.register(routes);
+
+  registerClient(app, options.clientDir ?? defaultClientDir);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every unknown
+ * non-API GET answered with index.html so client routes work on reload.
+ */
+function registerClient(app: FastifyInstance, clientDir: string) {
+  const indexFile = path.join(clientDir, 'index.html');
+  const hasClient = fs.existsSync(indexFile);
+  if (hasClient) {
+    app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+    app.get('/assets/*', { schema: { hide: true } }, (request, reply) => {
+      const file = (request.params as { '*': string })['*'];
+      return reply.sendFile(path.join('assets', file));
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/objects/');
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      const lastSegment = url.split('/').pop() ?? '';
+      if (hasClient && !lastSegment.includes('.')) {
+        reply.header('cache-control', 'no-cache');
+        return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      }
+      if (
+        hasClient &&
+        fs.existsSync(path.join(clientDir, path.normalize(url).replace(/^(\.\.[/\\])+/, '')))
+      ) {
+        return reply.sendFile(path.normalize(url));
+      }
+    }
+    return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
+  });
+}

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDirLock, type DirLock } from './dir-lock.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that runs queries: the database or a transaction handle. */
+export type Queryable = Db | Tx;
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type NotifyHandler = (payload: string) => void;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs migrations; safe to call on every start. */
+  migrate(): Promise<void>;
+  /** Subscribes to a LISTEN channel; returns an unsubscribe function. */
+  listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Start PGlite from a data-dir dump (tests copy one migrated template). */
+  loadDataDir?: Blob;
+  /** In-memory PGlite, for tests and tools. */
+  inMemory?: boolean;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options);
+}
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Invalid channel name: ${name}`);
+  return `"${name}"`;
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A dropped idle connection must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<NotifyHandler>>();
+
+  async function listenerClient(): Promise<pg.Client> {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => {});
+    client.on('notification', (msg) => {
+      for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+    });
+    await client.connect();
+    listener = client;
+    return client;
+  }
+
+  return {
+    kind: 'postgres',
+    db,
+    async migrate() {
+      await migrateNodePg(db as never, { migrationsFolder });
+    },
+    async listen(channel, handler) {
+      const client = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`LISTEN ${quoteIdent(channel)}`);
+      }
+      set.add(handler);
+      return async () => {
+        set.delete(handler);
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  let lock: DirLock | undefined;
+  let dataDir: string | undefined;
+  if (!options.inMemory && !options.loadDataDir) {
+    dataDir = path.resolve(options.dataDir ?? './data', 'pglite');
+    fs.mkdirSync(dataDir, { recursive: true });
+    // PGlite does not lock its directory and two processes would corrupt it.
+    lock = acquireDirLock(path.dirname(dataDir));
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir,
+      loadDataDir: options.loadDataDir,
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder });
+    },
+    async listen(channel, handler) {
+      const unsubscribe = await client.listen(quoteIdent(channel).slice(1, -1), handler);
+      return unsubscribe;
+    },
+    async notify(channel, payload) {
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async ping() {
+      await client.query('SELECT 1');
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { courses } from './catalog.ts';
+import { timestamps, users } from './users.ts';
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
+    // One payment row per provider intent: the anchor of idempotent provisioning.
+    providerIntentId: text('provider_intent_id').notNull().unique(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    plan: text('plan', { enum: ['onetime', 'monthly'] })
+      .notNull()
+      .default('onetime'),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull().default('gbp'),
+    status: text('status', { enum: ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] })
+      .notNull()
+      .default('pending'),
+    studentData: jsonb('student_data').$type<Record<string, string | null>>().notNull(),
+    failureMessage: text('failure_message'),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('payments_course_created_idx').on(t.courseId, t.createdAt),
+    index('payments_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Monthly plan: the instalments after the first, due monthly. */
+export const paymentInstalments = pgTable(
+  'payment_instalments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    status: text('status', { enum: ['scheduled', 'paid', 'failed'] })
+      .notNull()
+      .default('scheduled'),
+    providerReference: text('provider_reference'),
+  },
+  (t) => [index('payment_instalments_payment_idx').on(t.paymentId, t.sequence)],
+);
+
+/** Provider webhook event ids already handled, so a redelivered event does nothing twice. */
+export const processedProviderEvents = pgTable('processed_provider_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    // pending → sent (SMTP) or logged (no relay configured: kept for the admin mailbox); failed after max attempts.
+    status: text('status', { enum: ['pending', 'sent', 'logged', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_created_idx').on(t.createdAt),
+  ],
+);
+
+export const storedObjects = pgTable(
+  'stored_objects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Server-generated key; never derived from a client file name.
+    key: text('key').notNull().unique(),
+    fileType: text('file_type', { enum: ['image', 'video', 'presentation'] }).notNull(),
+    contentType: text('content_type'),
+    size: bigint('size', { mode: 'number' }),
+    originalName: text('original_name'),
+    status: text('status', { enum: ['pending', 'uploaded'] })
+      .notNull()
+      .default('pending'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    // Null until something (a topic, a course, an avatar) points at the object; unattached ones are swept.
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stored_objects_unattached_idx').on(t.attachedAt, t.createdAt)],
+);

@@ -1,0 +1,5 @@
+export * from './catalog.ts';
+export * from './commerce.ts';
+export * from './community.ts';
+export * from './learning.ts';
+export * from './users.ts';

@@ -1,0 +1,17 @@
+import type { users } from '#server/db/schema/index.ts';
+import type { CurrentUser } from '#shared/schemas/auth.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The signed-in user as the client sees it: never the hash or internal flags. */
+export function presentCurrentUser(user: UserRow): CurrentUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    profileImageUrl: user.profileImageUrl,
+    mustChangePassword: user.mustChangePassword,
+  };
+}

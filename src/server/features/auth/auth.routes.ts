@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '#server/plugins/auth.ts';
+import { changePasswordSchema, loginSchema, userSchema } from '#shared/schemas/auth.ts';
+import { presentCurrentUser } from './auth.presenter.ts';
+import { changePassword, login } from './auth.service.ts';
+import { revokeSession } from './sessions.service.ts';
+
+const messageSchema = z.object({ message: z.string() });
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
+    ipAddress: request.ip,
+    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+  });
+
+  app.post(
+    '/api/login',
+    { schema: { tags: ['auth'], body: loginSchema, response: { 200: userSchema } } },
+    async (request, reply) => {
+      const { user, session } = await login(app.db, request.body, meta(request));
+      // Rotate: a session the browser already had is replaced, not reused.
+      if (request.sessionId) await revokeSession(app.db, request.sessionId);
+      setSessionCookie(app, reply, session.token, session.expiresAt);
+      return presentCurrentUser(user);
+    },
+  );
+
+  // Sign-in redirects in the spec point here; it lands on our own login page (DESIGN.md §4).
+  app.get('/api/login', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/login', 302));
+
+  app.post(
+    '/api/logout',
+    {
+      schema: { tags: ['auth'], response: { 200: messageSchema } },
+      config: { allowPendingPasswordChange: true },
+    },
+    async (request, reply) => {
+      if (request.sessionId) await revokeSession(app.db, request.sessionId);
+      clearSessionCookie(app, reply);
+      return { message: 'Signed out' };
+    },
+  );
+
+  app.get(
+    '/api/user',
+    {
+      schema: { tags: ['auth'], response: { 200: userSchema } },
+      config: { allowPendingPasswordChange: true },
+      onRequest: [requireUser],
+    },
+    async (request) => presentCurrentUser(currentUser(request)),
+  );
+
+  app.post(
+    '/api/user/password',
+    {
+      schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: messageSchema } },
+      config: { allowPendingPasswordChange: true },
+      onRequest: [requireUser],
+    },
+    async (request, reply) => {
+      const session = await changePassword(app.db, currentUser(request), request.body, meta(request));
+      setSessionCookie(app, reply, session.token, session.expiresAt);
+      return { message: 'Password changed' };
+    },
+  );
+};

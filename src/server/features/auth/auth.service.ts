@@ -1,0 +1,102 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { users } from '#server/db/schema/index.ts';
+import { badRequest, forbidden, tooManyRequests, unauthorized } from '#server/lib/errors.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
+import * as rateLimit from '#server/lib/rate-limit.ts';
+import type { ChangePasswordInput, LoginInput } from '#shared/schemas/auth.ts';
+import { createSession, revokeUserSessions, type UserRow } from './sessions.service.ts';
+
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_FAILURES_PER_IP = 30;
+
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
+export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Please contact support.';
+export const TEMP_PASSWORD_EXPIRED =
+  "Your temporary password has expired. Use 'Forgot password?' on the sign-in page to set a new one.";
+
+export interface RequestMeta {
+  ipAddress: string;
+  userAgent?: string;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return rows[0];
+}
+
+/** Checks the credentials and opens a session; the same answer whether the email or the password is wrong. */
+export async function login(db: Db, input: LoginInput, meta: RequestMeta) {
+  const email = input.email.trim().toLowerCase();
+  const accountKey = `login:account:${email}`;
+  const ipKey = `login:ip:${meta.ipAddress}`;
+
+  // Failures are counted per account and per address; a throttled pair is refused before any hashing.
+  const ipFailures = await rateLimit.peek(db, ipKey, LOGIN_WINDOW_MS);
+  const accountFailures = await rateLimit.peek(db, accountKey, LOGIN_WINDOW_MS);
+  if (ipFailures >= LOGIN_MAX_FAILURES_PER_IP || accountFailures >= LOGIN_MAX_FAILURES_PER_ACCOUNT) {
+    throw tooManyRequests(TOO_MANY_ATTEMPTS);
+  }
+
+  const user = await findUserByEmail(db, email);
+  let ok = false;
+  if (user) ok = await verifyPassword(user.passwordHash, input.password);
+  else await burnPasswordCheck(input.password);
+  if (!user || !ok) {
+    await rateLimit.hit(db, accountKey, LOGIN_WINDOW_MS);
+    await rateLimit.hit(db, ipKey, LOGIN_WINDOW_MS);
+    throw unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
+  }
+  if (!user.isActive) throw forbidden(ACCOUNT_DEACTIVATED, 'account_deactivated');
+  if (
+    user.mustChangePassword &&
+    user.tempPasswordExpiresAt &&
+    user.tempPasswordExpiresAt.getTime() < Date.now()
+  ) {
+    throw unauthorized(TEMP_PASSWORD_EXPIRED, 'temporary_password_expired');
+  }
+
+  await rateLimit.reset(db, accountKey);
+  const session = await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ lastLoginAt: new Date(), lastActiveAt: new Date() })
+      .where(eq(users.id, user.id));
+    return createSession(tx, user.id, meta);
+  });
+  return { user, session };
+}
+
+/**
+ * Sets a new password, clears the temporary-password state and signs out every other device;
+ * the caller's device gets a fresh session (rotated token).
+ */
+export async function changePassword(db: Db, user: UserRow, input: ChangePasswordInput, meta: RequestMeta) {
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw badRequest('Current password is incorrect', 'wrong_password');
+  }
+  if (input.currentPassword === input.newPassword) {
+    throw badRequest('The new password must be different from the current one', 'same_password');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        mustChangePassword: false,
+        tempPasswordExpiresAt: null,
+        passwordChangedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id));
+    await revokeUserSessions(tx, user.id);
+    return createSession(tx, user.id, meta);
+  });
+}

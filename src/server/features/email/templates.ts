@@ -1,0 +1,63 @@
+import type { OutgoingEmail } from './outbox.service.ts';
+
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+/** A plain, readable HTML body from paragraphs; lines are escaped, links become anchors. */
+export function layoutHtml(paragraphs: string[], link?: { href: string; label: string }): string {
+  const body = paragraphs
+    .map((p) => `<p style="margin:0 0 14px">${escapeHtml(p).replaceAll('\n', '<br>')}</p>`)
+    .join('');
+  const button = link
+    ? `<p style="margin:20px 0"><a href="${escapeHtml(link.href)}" style="background:#1e3a5f;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(link.label)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px"><p style="font-size:20px;font-weight:bold;color:#1e3a5f;margin:0 0 18px">TradeSkills</p>${body}${button}</body></html>`;
+}
+
+export function credentialsEmail(input: {
+  to: string;
+  firstName: string | null;
+  courseTitle: string;
+  temporaryPassword: string;
+  publicUrl: string;
+}): OutgoingEmail {
+  const loginUrl = `${input.publicUrl}/login`;
+  const lines = [
+    `Hello ${input.firstName || 'there'},`,
+    `Welcome to TradeSkills! Your account for ${input.courseTitle} is ready.`,
+    `Email: ${input.to}\nTemporary password: ${input.temporaryPassword}`,
+    `Sign in at ${loginUrl}. You will be asked to choose a new password the first time you sign in. The temporary password expires in 7 days; after that use 'Forgot password?' on the sign-in page.`,
+  ];
+  return {
+    kind: 'credentials',
+    to: input.to,
+    subject: `Your TradeSkills login for ${input.courseTitle}`,
+    text: `${lines.join('\n\n')}\n`,
+    html: layoutHtml(lines, { href: loginUrl, label: 'Sign in to TradeSkills' }),
+  };
+}
+
+export function courseAddedEmail(input: {
+  to: string;
+  firstName: string | null;
+  courseTitle: string;
+  publicUrl: string;
+}): OutgoingEmail {
+  const loginUrl = `${input.publicUrl}/login`;
+  const lines = [
+    `Hello ${input.firstName || 'there'},`,
+    `${input.courseTitle} has been added to your TradeSkills account.`,
+    `Sign in with your existing email and password at ${loginUrl} to start learning.`,
+  ];
+  return {
+    kind: 'course_added',
+    to: input.to,
+    subject: `${input.courseTitle} has been added to your TradeSkills account`,
+    text: `${lines.join('\n\n')}\n`,
+    html: layoutHtml(lines, { href: loginUrl, label: 'Go to my courses' }),
+  };
+}

@@ -1,0 +1,72 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/dir-lock.ts';
+import { isEmptyDatabase, seedDemo } from './db/seed.ts';
+import { ensureAdmin } from './features/auth/bootstrap.ts';
+import { startWorkers } from './workers.ts';
+
+function banner(lines: string[]) {
+  const width = Math.max(...lines.map((l) => l.length)) + 4;
+  const rule = '='.repeat(width);
+  process.stdout.write(`\n${rule}\n${lines.map((l) => `  ${l}`).join('\n')}\n${rule}\n\n`);
+}
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+
+  const wasEmpty = await isEmptyDatabase(database.db);
+  const admin = await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
+  const seed = config.seedDemo ?? (wasEmpty && database.kind === 'pglite');
+  const demo = seed && wasEmpty ? await seedDemo(database.db, { studentPassword: config.demoStudentPassword }) : null;
+
+  const app = await buildApp(config, { database });
+  const workers = startWorkers(app);
+  await app.listen({ port: config.port, host: config.host });
+
+  const lines: string[] = [`TradeSkills is running at ${config.publicUrl}`];
+  if (admin?.generatedPassword) {
+    lines.push('', 'Admin account created (this password is shown once):');
+    lines.push(`  Email:    ${admin.email}`, `  Password: ${admin.generatedPassword}`);
+  } else if (admin) {
+    lines.push('', `Admin account created: ${admin.email}`);
+  }
+  if (demo) {
+    lines.push('', 'Demo student (enrolled in a demo course):');
+    lines.push(`  Email:    ${demo.studentEmail}`, `  Password: ${demo.studentPassword}`);
+  }
+  banner(lines);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await workers.stop();
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

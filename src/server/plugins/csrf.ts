@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { forbidden, HttpError } from '#server/lib/errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * State-changing API requests must come from our own site and, when they carry a body, be JSON
+ * (DESIGN.md §6). Webhooks and signed upload URLs opt out through route config.
+ */
+export function registerCsrf(app: FastifyInstance) {
+  const ownOrigin = new URL(app.config.publicUrl).origin;
+
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (!request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config.csrfExempt) return;
+
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-site request refused');
+    const origin = request.headers.origin;
+    if (origin && origin !== 'null') {
+      let host: string | undefined;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        throw forbidden('Cross-site request refused');
+      }
+      if (origin !== ownOrigin && host !== request.headers.host)
+        throw forbidden('Cross-site request refused');
+    } else if (origin === 'null') {
+      throw forbidden('Cross-site request refused');
+    }
+
+    const hasBody =
+      Number(request.headers['content-length'] ?? 0) > 0 ||
+      request.headers['transfer-encoding'] !== undefined;
+    const contentType = request.headers['content-type'] ?? '';
+    if (hasBody && !/^application\/json\b/i.test(contentType)) {
+      throw new HttpError(415, 'unsupported_media_type', 'Unsupported content type: send JSON');
+    }
+  });
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '#server/app.ts';
+import { type AppConfig, testConfig } from '#server/config.ts';
+import { type Database, openDatabase } from '#server/db/client.ts';
+import { users } from '#server/db/schema/index.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
+import { adminUrl, databaseUrlFor, testDbKind } from './db-target.ts';
+
+/** A fresh, migrated database for one test file (or one test), on PGlite or PostgreSQL. */
+export async function createTestDatabase(): Promise<Database> {
+  if (testDbKind() === 'postgres') {
+    const name = `${inject('pgTemplateDb')}_f_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplateDb')}`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: databaseUrlFor(name) });
+    const close = database.close.bind(database);
+    database.close = async () => {
+      await close();
+      const drop = new pg.Client({ connectionString: adminUrl() });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop.end();
+    };
+    return database;
+  }
+  const dump = fs.readFileSync(inject('pgliteTemplate'));
+  return openDatabase({ loadDataDir: new Blob([dump]) });
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}) {
+  const database = await createTestDatabase();
+  const config = testConfig({ dataDir: `.tmp/test-data-${process.pid}-${++counter}`, ...overrides });
+  const app = await buildApp(config, { database }, { clientDir: '/nonexistent' });
+  await app.ready();
+
+  async function createUser(
+    values: Partial<typeof users.$inferInsert> & { password?: string } = {},
+  ): Promise<TestUser> {
+    const password = values.password ?? 'Password123!';
+    const email = values.email ?? `user${++counter}-${randomBytes(3).toString('hex')}@example.com`;
+    const [row] = await database.db
+      .insert(users)
+      .values({
+        role: 'student',
+        firstName: 'Test',
+        lastName: 'User',
+        ...values,
+        email,
+        passwordHash: await hashPassword(password),
+      })
+      .returning({ id: users.id });
+    return { id: row!.id, email, password };
+  }
+
+  /** Signs in through the real endpoint and returns the Cookie header value. */
+  async function login(user: { email: string; password: string }): Promise<string> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: user.password },
+    });
+    if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+    const cookie = res.cookies.find((c) => c.name === 'ts_session');
+    return `ts_session=${cookie!.value}`;
+  }
+
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    createUser,
+    login,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestApp>>;

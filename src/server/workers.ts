@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { outboxWorker } from './features/email/outbox.worker.ts';
+
+export interface Worker {
+  stop(): Promise<void>;
+}
+
+/** Background loops that every app process runs (features add theirs to `workerFactories`). */
+export const workerFactories: ((app: FastifyInstance) => Worker)[] = [outboxWorker];
+
+export function startWorkers(app: FastifyInstance): Worker {
+  const running = workerFactories.map((make) => make(app));
+  return {
+    async stop() {
+      await Promise.all(running.map((w) => w.stop()));
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// Business constants and limits from spec §9 and DESIGN.md §6, shared by server and client.
+
+export const QUERY_STALE_TIME_MS = 15 * 60 * 1000;
+export const QUERY_GC_TIME_MS = 30 * 60 * 1000;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export const REDIRECT_DELAY_MS = 500;
+export const PAYMENT_REDIRECT_DELAY_MS = 2000;
+export const SUCCESS_TICK_DELAY_MS = 2000;
+export const HERO_AUTOPLAY_MS = 9000;
+export const COUNT_UP_MS = 2000;
+export const COUNT_UP_THRESHOLD = 0.5;
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+export const MB = 1024 * 1024;
+export const UPLOAD_MAX_BYTES = 500 * MB; // 524288000
+export const IMAGE_MAX_BYTES = 5 * MB; // 5242880
+export const VIDEO_MAX_BYTES = 500 * MB;
+export const PRESENTATION_MAX_BYTES = 100 * MB;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const TEMP_PASSWORD_TTL_DAYS = 7;
+
+export const DEFAULT_COURSE_PRICE = '99.99';
+export const DEFAULT_COURSE_WEEKS = 4;
+export const DEFAULT_PASSING_SCORE = 80;
+export const ANSWERS_PER_QUESTION = 4;
+
+export const POPULAR_RESOURCES_LIMIT = 5;
+export const PROGRESS_SUMMARY_MODULES = 3;
+export const UPCOMING_SESSION_DAYS = 7;
+
+export const ROLES = ['admin', 'student'] as const;
+export type Role = (typeof ROLES)[number];
+export const COURSE_TYPES = ['fundamental', 'upskill'] as const;
+export type CourseType = (typeof COURSE_TYPES)[number];
+export const DIFFICULTIES = ['beginner', 'intermediate'] as const;
+export const PAYMENT_PLANS = ['onetime', 'monthly'] as const;
+export type PaymentPlan = (typeof PAYMENT_PLANS)[number];
+export const ADMIN_EXPERIENCE_LEVELS = ['entry', 'intermediate', 'senior'] as const;
+export const PURCHASE_EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export const FILE_TYPES = ['image', 'video', 'presentation'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+export const SUPPORT_EMAIL = 'support@tradeskills.co.uk';

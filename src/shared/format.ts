@@ -1,0 +1,109 @@
+// One place for how numbers, money, durations and dates look (spec §9, DESIGN.md §4).
+
+/** Integer pence → decimal string, as the API sends prices ("99.99"). */
+export function penceToDecimal(pence: number): string {
+  const sign = pence < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(pence));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Decimal string or number of pounds → integer pence; null when it is not a valid amount. */
+export function decimalToPence(value: string | number): number | null {
+  const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+const gbpWhole = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  maximumFractionDigits: 0,
+});
+
+/** "99.99" or 9999 pence → "£99.99". */
+export function formatPrice(value: string | number, unit: 'pounds' | 'pence' = 'pounds'): string {
+  const pounds = unit === 'pence' ? Number(value) / 100 : Number(value);
+  return gbp.format(Number.isFinite(pounds) ? pounds : 0);
+}
+
+/** Average salary in whole pounds → "£32,000". */
+export function formatSalary(pounds: number | null | undefined): string {
+  return gbpWhole.format(pounds ?? 0);
+}
+
+/** Minutes → "Xh Ym", or "TBD" when missing. */
+export function formatMinutes(minutes: number | null | undefined): string {
+  if (minutes === null || minutes === undefined || Number.isNaN(minutes)) return 'TBD';
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${h}h ${m}m`;
+}
+
+/** "HH:MM" → minutes (hours*60 + minutes); blank or invalid → 0. */
+export function hhmmToMinutes(value: string): number {
+  const match = /^\s*(\d{1,3})(?::(\d{1,2}))?\s*$/.exec(value);
+  if (!match) return 0;
+  return Number(match[1]) * 60 + Number(match[2] ?? 0);
+}
+
+/** Minutes → "HH:MM". */
+export function minutesToHhmm(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+/** Weeks → "1 week" / "N weeks". */
+export function formatWeeks(weeks: number | null | undefined): string {
+  const n = weeks ?? 0;
+  return `${n} ${n === 1 ? 'week' : 'weeks'}`;
+}
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: 'Europe/London',
+});
+const dateOnly = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+
+/** UK short date with 12-hour time: "21/11/2026, 2:30 pm". */
+export function formatDateTime(value: string | Date): string {
+  return dateTime.format(new Date(value)).replace(/\s?(am|pm|AM|PM)$/, (s) => ` ${s.trim().toLowerCase()}`);
+}
+
+/** UK short date: "21/11/2026". */
+export function formatDate(value: string | Date): string {
+  return dateOnly.format(new Date(value));
+}
+
+/** Difficulty label: beginner → Fundamental, intermediate → UpSkill, others capitalised. */
+export function difficultyLabel(difficulty: string | null | undefined): string {
+  if (!difficulty) return '';
+  if (difficulty === 'beginner') return 'Fundamental';
+  if (difficulty === 'intermediate') return 'UpSkill';
+  return difficulty.charAt(0).toUpperCase() + difficulty.slice(1);
+}
+
+/** Module progress label from spec §4. */
+export function progressLabel(percentage: number): 'Not Started' | 'In Progress' | 'Complete' {
+  if (percentage >= 100) return 'Complete';
+  if (percentage > 0) return 'In Progress';
+  return 'Not Started';
+}
+
+/** "Ada Lovelace" → "AL"; falls back to the email's first letter. */
+export function initials(firstName?: string | null, lastName?: string | null, email?: string | null): string {
+  const letters = `${firstName?.trim().charAt(0) ?? ''}${lastName?.trim().charAt(0) ?? ''}`;
+  return (letters || email?.charAt(0) || '?').toUpperCase();
+}
