@@ -17,6 +17,7 @@ import {
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { featureRoutes } from './features/index.ts';
+import { listenForInvalidation } from './lib/invalidation.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -84,6 +85,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   registerAuth(app);
   registerCsrf(app);
 
+  await listenForInvalidation(deps.database);
   for (const routes of featureRoutes) await app.register(routes);
 
   registerClient(app, options.clientDir ?? defaultClientDir);

@@ -20,7 +20,8 @@ async function main() {
   const wasEmpty = await isEmptyDatabase(database.db);
   const admin = await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
   const seed = config.seedDemo ?? (wasEmpty && database.kind === 'pglite');
-  const demo = seed && wasEmpty ? await seedDemo(database.db, { studentPassword: config.demoStudentPassword }) : null;
+  const demo =
+    seed && wasEmpty ? await seedDemo(database.db, { studentPassword: config.demoStudentPassword }) : null;
 
   const app = await buildApp(config, { database });
   const workers = startWorkers(app);
