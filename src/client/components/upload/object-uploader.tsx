@@ -114,8 +114,7 @@ export function ObjectUploader({
 
   return (
     <div className={cn('w-full', className)}>
-      <div
-        role="group"
+      <fieldset
         aria-labelledby={`${ids}-label`}
         onDragOver={(event) => {
           event.preventDefault();
@@ -125,7 +124,7 @@ export function ObjectUploader({
         onDrop={onDrop}
         aria-busy={uploading}
         className={cn(
-          'rounded-lg border-2 border-dashed border-border bg-card p-4 transition-colors',
+          'min-w-0 rounded-lg border-2 border-dashed border-border bg-card p-4 transition-colors',
           dragging && 'border-accent bg-safety-50',
           disabled && 'opacity-60',
         )}
@@ -206,7 +205,7 @@ export function ObjectUploader({
             </Button>
           </div>
         ) : null}
-      </div>
+      </fieldset>
 
       <div aria-live="polite" className="empty:hidden">
         {state.status === 'done' ? (
