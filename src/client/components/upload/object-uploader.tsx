@@ -101,7 +101,7 @@ export function ObjectUploader({
     }
   }
 
-  function onDrop(event: DragEvent<HTMLDivElement>) {
+  function onDrop(event: DragEvent<HTMLFieldSetElement>) {
     event.preventDefault();
     setDragging(false);
     if (uploading || disabled) return;
