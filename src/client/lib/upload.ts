@@ -86,3 +86,28 @@ function putFile(target: UploadTarget, file: File, { signal, onProgress }: Uploa
 }
 
 export const isUploadAborted = (error: unknown) => error instanceof UploadAbortedError;
+
+/**
+ * The length of a video file in seconds, read by the browser from the file's metadata (nothing is uploaded);
+ * undefined when the browser cannot tell within a few seconds.
+ */
+export function readVideoDuration(file: File, timeoutMs = 5000): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const video = document.createElement('video');
+    const done = (value: number | undefined) => {
+      clearTimeout(timer);
+      video.removeAttribute('src');
+      video.load();
+      URL.revokeObjectURL(url);
+      resolve(value);
+    };
+    const timer = setTimeout(() => done(undefined), timeoutMs);
+    video.preload = 'metadata';
+    video.muted = true;
+    video.onloadedmetadata = () =>
+      done(Number.isFinite(video.duration) && video.duration > 0 ? video.duration : undefined);
+    video.onerror = () => done(undefined);
+    video.src = url;
+  });
+}

@@ -96,3 +96,9 @@ export type MediaTopic = z.infer<typeof mediaTopicSchema>;
 export function formatMegabytes(bytes: number): string {
   return `${Math.round(bytes / (1024 * 1024))}MB`;
 }
+
+/** GET /api/media/topics: every topic with where it sits, for the admin media library. */
+export const mediaTopicListSchema = z.array(
+  mediaTopicSchema.extend({ courseId: z.string(), courseTitle: z.string(), moduleTitle: z.string() }),
+);
+export type MediaTopicListItem = z.infer<typeof mediaTopicListSchema>[number];

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { courses, storedObjects, topics } from '#server/db/schema/index.ts';
+import { courses, modules, storedObjects, topics } from '#server/db/schema/index.ts';
 import { presentCourse } from '#server/features/catalog/catalog.presenter.ts';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '#server/lib/errors.ts';
 import { invalidate } from '#server/lib/invalidation.ts';
@@ -13,6 +13,7 @@ import {
   completeUploadSchema,
   courseImageSchema,
   MAX_BYTES_BY_TYPE,
+  mediaTopicListSchema,
   mediaTopicSchema,
   storedObjectListSchema,
   storedObjectSchema,
@@ -130,6 +131,43 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireAdmin],
     },
     async () => (await listObjects(app.db)).map(presentObject),
+  );
+
+  app.get(
+    '/api/media/topics',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Every topic and its media, for the media library',
+        response: { 200: mediaTopicListSchema },
+      },
+      onRequest: [requireAdmin],
+    },
+    async () => {
+      const rows = await app.db
+        .select({
+          topic: topics,
+          courseId: courses.id,
+          courseTitle: courses.title,
+          moduleTitle: modules.title,
+        })
+        .from(topics)
+        .innerJoin(modules, eq(modules.id, topics.moduleId))
+        .innerJoin(courses, eq(courses.id, modules.courseId))
+        .orderBy(
+          asc(courses.courseType),
+          asc(courses.order),
+          asc(courses.title),
+          asc(modules.order),
+          asc(topics.order),
+        );
+      return rows.map((r) => ({
+        ...presentTopic(r.topic),
+        courseId: r.courseId,
+        courseTitle: r.courseTitle,
+        moduleTitle: r.moduleTitle,
+      }));
+    },
   );
 
   app.delete(
