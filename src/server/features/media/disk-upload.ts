@@ -83,10 +83,12 @@ export async function receiveToTemp(
       if (head && !sniff()) return;
       out.end();
     };
+    // A client that goes away (cancel, lost signal) is not a server error.
+    const aborted = () => new HttpError(400, 'upload_aborted', 'The upload was interrupted');
     const onClose = () => {
-      if (!ended) fail(new HttpError(400, 'upload_aborted', 'The upload was interrupted'));
+      if (!ended) fail(aborted());
     };
-    const onError = (error: Error) => fail(error);
+    const onError = () => fail(aborted());
     out.on('error', fail);
     out.on('finish', () => {
       if (settled) return;
