@@ -100,6 +100,7 @@ test('an admin uploads a video and a PDF to a topic and sees the confirmation', 
   await expect(notifications(page).getByText('Video uploaded successfully')).toBeVisible({ timeout: 20_000 });
   await expect(videoSlot.getByText('Video uploaded')).toBeVisible();
   await expect(videoSlot.locator('video')).toHaveAttribute('src', /^\/objects\/video\//);
+  await videoSlot.screenshot({ path: `${SHOTS}/uploader-done-1280.png` });
   await page.screenshot({ path: `${SHOTS}/media-library-1280.png`, fullPage: true });
 
   chooser = page.waitForEvent('filechooser');

@@ -12,7 +12,7 @@ export const sizeTooLargeMessage = (maxBytes: number) =>
 
 const TYPE_HINTS: Record<FileType, string> = {
   image: 'JPEG, PNG or WebP',
-  video: 'MP4 recommended (WebM and MOV work too)',
+  video: 'MP4 recommended',
   presentation: 'PDF, PPT or PPTX',
 };
 
@@ -124,12 +124,12 @@ export function ObjectUploader({
         onDrop={onDrop}
         aria-busy={uploading}
         className={cn(
-          'min-w-0 rounded-lg border-2 border-dashed border-border bg-card p-4 transition-colors',
+          '@container min-w-0 rounded-lg border-2 border-dashed border-border bg-card p-4 transition-colors',
           dragging && 'border-accent bg-safety-50',
           disabled && 'opacity-60',
         )}
       >
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="flex flex-col gap-3 @md:flex-row @md:items-center">
           <div className="flex min-w-0 flex-1 items-center gap-3">
             <span
               aria-hidden="true"
@@ -138,18 +138,18 @@ export function ObjectUploader({
               <CloudUpload className="size-5" />
             </span>
             <div className="min-w-0">
-              <p id={`${ids}-label`} className="truncate text-sm font-semibold text-foreground">
+              <p id={`${ids}-label`} className="text-sm font-semibold break-words text-foreground">
                 {heading}
               </p>
               <p id={`${ids}-hint`} className="text-xs text-muted-foreground">
                 {hintText}
-                <span className="hidden sm:inline"> · or drop it here</span>
+                <span className="hidden @lg:inline"> · or drop it here</span>
               </p>
             </div>
           </div>
           <Button
             variant="outline"
-            className="w-full sm:w-auto"
+            className="w-full @md:w-auto"
             disabled={uploading || disabled}
             aria-describedby={`${ids}-hint`}
             onClick={() => inputRef.current?.click()}
