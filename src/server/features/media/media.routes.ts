@@ -4,8 +4,16 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { courses, modules, storedObjects, topics } from '#server/db/schema/index.ts';
 import { presentCourse } from '#server/features/catalog/catalog.presenter.ts';
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from '#server/lib/errors.ts';
+import {
+  badRequest,
+  forbidden,
+  HttpError,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+} from '#server/lib/errors.ts';
 import { invalidate } from '#server/lib/invalidation.ts';
+import { hit } from '#server/lib/rate-limit.ts';
 import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
 import type { FileType } from '#shared/constants.ts';
 import { courseSchema } from '#shared/schemas/catalog.ts';
@@ -41,6 +49,9 @@ import {
 import { isObjectKey, objectPathFor } from './object-store.ts';
 import { ifRangeHolds, notModified, parseRange } from './range.ts';
 import { S3ObjectStore } from './s3-store.ts';
+
+/** Uploads a non-admin may start per hour. */
+export const STUDENT_UPLOAD_WINDOW = { limit: 20, windowMs: 60 * 60 * 1000 };
 
 const keyParams = z.object({ kind: z.string().max(20), id: z.string().max(64) });
 const idParams = z.object({ id: z.uuid() });
@@ -80,7 +91,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['media'],
         summary: 'A signed URL to PUT one file to (15 minutes; admins any type, other users images)',
-        body: uploadRequestSchema.optional(),
+        body: uploadRequestSchema.nullish(),
         response: { 200: uploadTargetSchema },
       },
       onRequest: [requireUser],
@@ -88,8 +99,12 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const body = request.body ?? uploadRequestSchema.parse({});
-      if (user.role !== 'admin' && body.fileType !== 'image') {
-        throw forbidden('Only admins can upload videos and presentations');
+      if (user.role !== 'admin') {
+        if (body.fileType !== 'image') throw forbidden('Only admins can upload videos and presentations');
+        // Students only change an avatar now and then; this caps what one account can park in storage.
+        const count = await hit(app.db, `upload:${user.id}`, STUDENT_UPLOAD_WINDOW.windowMs);
+        if (count > STUDENT_UPLOAD_WINDOW.limit)
+          throw tooManyRequests('Too many uploads. Please try again later.');
       }
       return createUpload(app, user.id, body);
     },

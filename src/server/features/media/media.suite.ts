@@ -6,6 +6,7 @@ import type { AppConfig } from '#server/config.ts';
 import { storedObjects, topics } from '#server/db/schema/index.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { fakeMp4, fakePdf, fakePng, seedCourse } from './media.fixtures.ts';
+import { STUDENT_UPLOAD_WINDOW } from './media.routes.ts';
 import { attachObject, getObjectStore, releaseObjects, sweepUnattached } from './media.service.ts';
 
 type Seeded = Awaited<ReturnType<typeof seedCourse>>;
@@ -126,6 +127,27 @@ export function defineMediaSuite(mode: 'disk' | 's3', s3: () => AppConfig['s3'])
         expect(uploadURL).toMatch(mode === 'disk' ? /[?&]sig=/ : /X-Amz-Signature=/);
         expect(uploadURL).toMatch(mode === 'disk' ? /[?&]expires=/ : /X-Amz-Expires=900/);
       }
+    });
+
+    it('takes an empty body as an image request (spec: fileType is optional)', async () => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/objects/upload',
+        headers: { cookie: seed.cookies.admin },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().objectPath).toMatch(/^\/objects\/image\//);
+    });
+
+    it('caps how many uploads a student can start per hour', async () => {
+      const student = await ctx.createUser();
+      const cookie = await ctx.login(student);
+      let last = 0;
+      for (let i = 0; i <= STUDENT_UPLOAD_WINDOW.limit; i++) {
+        last = (await requestUpload(cookie, { fileType: 'image' })).statusCode;
+      }
+      expect(last).toBe(429);
+      expect((await requestUpload(seed.cookies.admin, { fileType: 'image' })).statusCode).toBe(200);
     });
 
     it('refuses unknown types, disallowed content types and files over the limit up front', async () => {
@@ -563,6 +585,42 @@ export function defineMediaSuite(mode: 'disk' | 's3', s3: () => AppConfig['s3'])
             .where(eq(storedObjects.key, stale.objectPath.slice(9)))
         ).length,
       ).toBe(0);
+    });
+
+    it('DELETE /api/objects/{key}: admins delete unused files only', async () => {
+      const unused = await upload('image', fakePng(), 'image/png');
+      const key = unused.objectPath.slice('/objects/'.length);
+      const del = (cookie?: string, k = key) =>
+        ctx.app.inject({ method: 'DELETE', url: `/api/objects/${k}`, headers: cookie ? { cookie } : {} });
+      expect((await del()).statusCode).toBe(401);
+      expect((await del(seed.cookies.enrolled)).statusCode).toBe(403);
+      const [topic] = await ctx.db.select().from(topics).where(eq(topics.id, seed.topic.id));
+      expect((await del(seed.cookies.admin, topic!.videoPath!.slice(9))).statusCode).toBe(409);
+      expect((await del(seed.cookies.admin)).statusCode).toBe(204);
+      expect((await del(seed.cookies.admin)).statusCode).toBe(404);
+      expect((await del(seed.cookies.admin, '..%2F..%2Fpackage.json')).statusCode).toBe(404);
+    });
+
+    it('GET /api/media/topics lists topics and their media for admins only', async () => {
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/media/topics' })).statusCode).toBe(401);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: '/api/media/topics',
+            headers: { cookie: seed.cookies.enrolled },
+          })
+        ).statusCode,
+      ).toBe(403);
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/media/topics',
+        headers: { cookie: seed.cookies.admin },
+      });
+      expect(res.statusCode).toBe(200);
+      const first = res.json().find((t: { id: string }) => t.id === seed.topic.id);
+      expect(first).toMatchObject({ courseTitle: 'Drainage', moduleTitle: 'Intro' });
+      expect(first.videoPath).toMatch(/^\/objects\/video\//);
     });
 
     it('GET /api/objects lists uploads for admins only', async () => {
