@@ -224,7 +224,8 @@ export async function getConversation(
     await db
       .update(conversationParticipants)
       .set({
-        lastReadAt: sql`GREATEST(COALESCE(${conversationParticipants.lastReadAt}, '-infinity'::timestamptz), ${newest.createdAt.toISOString()}::timestamptz)`,
+        // From the row itself: JavaScript dates lose PostgreSQL's microseconds.
+        lastReadAt: sql`GREATEST(COALESCE(${conversationParticipants.lastReadAt}, '-infinity'::timestamptz), (SELECT ${messages.createdAt} FROM ${messages} WHERE ${messages.id} = ${newest.id}))`,
       })
       .where(
         and(
@@ -252,12 +253,12 @@ export async function sendMessage(
       .returning({ id: messages.id, createdAt: messages.createdAt });
     await tx
       .update(conversations)
-      .set({ lastMessageAt: inserted!.createdAt, updatedAt: inserted!.createdAt })
+      .set({ lastMessageAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(conversations.id, conversationId));
     // Your own message is read.
     await tx
       .update(conversationParticipants)
-      .set({ lastReadAt: inserted!.createdAt })
+      .set({ lastReadAt: sql`now()` })
       .where(
         and(
           eq(conversationParticipants.conversationId, conversationId),
