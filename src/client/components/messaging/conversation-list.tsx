@@ -67,7 +67,9 @@ export function ConversationList({ conversations, selectedId, onSelect, myId }: 
                 </span>
                 <span className="block truncate text-sm text-muted-foreground">{preview}</span>
                 {c.lastMessageAt ? (
-                  <span className="block text-xs text-muted-foreground">{formatDateTime(c.lastMessageAt)}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    {formatDateTime(c.lastMessageAt)}
+                  </span>
                 ) : null}
               </span>
             </button>

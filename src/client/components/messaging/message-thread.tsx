@@ -13,7 +13,9 @@ export function MessageThread({ messages, myId }: { messages: Message[]; myId: s
   }, [last]);
 
   if (messages.length === 0) {
-    return <p className="px-4 py-10 text-center text-sm text-muted-foreground">No messages yet. Say hello!</p>;
+    return (
+      <p className="px-4 py-10 text-center text-sm text-muted-foreground">No messages yet. Say hello!</p>
+    );
   }
   return (
     <ol className="flex flex-col gap-3 p-4" aria-label="Messages">

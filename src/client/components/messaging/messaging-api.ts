@@ -1,7 +1,12 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiJson } from '#client/lib/api-client.ts';
-import type { ConversationDetail, ConversationSummary, Message, Participant } from '#shared/schemas/messaging.ts';
+import type {
+  ConversationDetail,
+  ConversationSummary,
+  Message,
+  Participant,
+} from '#shared/schemas/messaging.ts';
 
 // Query keys are URL segments (spec §7): every messaging key starts with '/api/conversations', so one
 // invalidation refreshes the list, the open thread and the unread total.
@@ -66,7 +71,9 @@ export function participantName(p: Pick<Participant, 'firstName' | 'lastName' | 
   return name || p.email || 'Student';
 }
 
-export function conversationTitle(c: Pick<ConversationSummary, 'title' | 'otherParticipants' | 'type'>): string {
+export function conversationTitle(
+  c: Pick<ConversationSummary, 'title' | 'otherParticipants' | 'type'>,
+): string {
   if (c.title) return c.title;
   if (c.otherParticipants.length === 0) return 'Conversation';
   return c.otherParticipants.map(participantName).join(', ');

@@ -1,6 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MessageSquare } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
@@ -33,7 +33,13 @@ interface MessagingPanelProps {
  * Conversations on the left, the selected thread and a send box on the right (spec §2). On a phone it shows one
  * column at a time with a back button. Live updates come from useMessageStream, mounted by the page.
  */
-export function MessagingPanel({ myId, selectedId, onSelect, send = sendToConversation, actions }: MessagingPanelProps) {
+export function MessagingPanel({
+  myId,
+  selectedId,
+  onSelect,
+  send = sendToConversation,
+  actions,
+}: MessagingPanelProps) {
   const queryClient = useQueryClient();
   const list = useConversations();
   const thread = useConversation(selectedId);
@@ -56,7 +62,12 @@ export function MessagingPanel({ myId, selectedId, onSelect, send = sendToConver
               <Spinner label="Loading conversations..." />
             </div>
           ) : (
-            <ConversationList conversations={conversations} selectedId={selectedId} onSelect={onSelect} myId={myId} />
+            <ConversationList
+              conversations={conversations}
+              selectedId={selectedId}
+              onSelect={onSelect}
+              myId={myId}
+            />
           )}
         </div>
       </section>
@@ -68,7 +79,13 @@ export function MessagingPanel({ myId, selectedId, onSelect, send = sendToConver
         {selectedId && selected ? (
           <>
             <div className="flex items-center gap-3 border-b border-border px-3 py-3 sm:px-4">
-              <Button variant="ghost" size="icon-sm" className="md:hidden" aria-label="Back to conversations" onClick={() => onSelect(null)}>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                className="md:hidden"
+                aria-label="Back to conversations"
+                onClick={() => onSelect(null)}
+              >
                 <ArrowLeft aria-hidden="true" />
               </Button>
               {selected.type === 'direct' && selected.otherParticipants[0] ? (

@@ -56,7 +56,13 @@ export function SendBox({ conversationId, send, onSent }: SendBoxProps) {
           }
         }}
       />
-      <Button type="submit" variant="accent" size="icon" disabled={!trimmed || pending || !conversationId} aria-label="Send message">
+      <Button
+        type="submit"
+        variant="accent"
+        size="icon"
+        disabled={!trimmed || pending || !conversationId}
+        aria-label="Send message"
+      >
         <Send aria-hidden="true" />
       </Button>
     </form>

@@ -10,6 +10,7 @@ import {
   quizQuestions,
   quizzes,
   resourceAccessEvents,
+  storedObjects,
   topicProgress,
   topics,
 } from '#server/db/schema/index.ts';
@@ -347,8 +348,18 @@ export async function recomputeModuleProgress(
   return { moduleId, progressPercentage, isCompleted };
 }
 
-function presentationKind(path: string | null): TopicDetail['presentationKind'] {
+const OBJECT_PREFIX = '/objects/';
+
+/** PDF (shown inline) or slides (downloaded): from the stored object's content type, else the file name. */
+async function presentationKind(db: Queryable, path: string | null): Promise<TopicDetail['presentationKind']> {
   if (!path) return null;
+  if (path.startsWith(OBJECT_PREFIX)) {
+    const [object] = await db
+      .select({ contentType: storedObjects.contentType })
+      .from(storedObjects)
+      .where(eq(storedObjects.key, path.slice(OBJECT_PREFIX.length)));
+    if (object?.contentType) return object.contentType === 'application/pdf' ? 'pdf' : 'slides';
+  }
   return /\.pdf(\?|$)/i.test(path) ? 'pdf' : 'slides';
 }
 
@@ -383,7 +394,7 @@ export async function openTopic(db: Db, viewer: Viewer, topicId: string): Promis
     videoPath: topic.videoPath,
     videoDurationSeconds: topic.videoDurationSeconds,
     presentationPath: topic.presentationPath,
-    presentationKind: presentationKind(topic.presentationPath),
+    presentationKind: await presentationKind(db, topic.presentationPath),
     hasQuiz: Boolean(topic.quizId),
     nextTopicId,
     progress: presentTopicProgress(topic, progress),

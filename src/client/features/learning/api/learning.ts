@@ -27,13 +27,17 @@ export function useUserCourses() {
 export function useModules(courseId: string | null, enabled = true) {
   return useQuery<LearningModule[]>({
     queryKey: [MODULES_KEY, { courseId }],
-    queryFn: () => apiJson('GET', courseId ? `/api/modules?courseId=${encodeURIComponent(courseId)}` : '/api/modules'),
+    queryFn: () =>
+      apiJson('GET', courseId ? `/api/modules?courseId=${encodeURIComponent(courseId)}` : '/api/modules'),
     enabled,
   });
 }
 
 export function useTopics(moduleId: string | null) {
-  return useQuery<TopicSummary[]>({ queryKey: [MODULES_KEY, moduleId ?? '', 'topics'], enabled: Boolean(moduleId) });
+  return useQuery<TopicSummary[]>({
+    queryKey: [MODULES_KEY, moduleId ?? '', 'topics'],
+    enabled: Boolean(moduleId),
+  });
 }
 
 /** Opening a topic is recorded by the server, so it is always read fresh. */
@@ -73,9 +77,16 @@ export function submitQuiz(topicId: string, answers: { questionId: string; answe
 }
 
 /** spec §7: PUT /api/progress, then refresh progress. The server stores only what was earned. */
-export async function syncModuleProgress(queryClient: QueryClient, moduleId: string, progressPercentage: string) {
+export async function syncModuleProgress(
+  queryClient: QueryClient,
+  moduleId: string,
+  progressPercentage: string,
+) {
   try {
-    await apiJson<ProgressRecord>('PUT', '/api/progress', { moduleId, progressPercentage: Number(progressPercentage) });
+    await apiJson<ProgressRecord>('PUT', '/api/progress', {
+      moduleId,
+      progressPercentage: Number(progressPercentage),
+    });
   } catch {
     toast({ title: 'Error', description: 'Failed to update progress', variant: 'destructive' });
   }

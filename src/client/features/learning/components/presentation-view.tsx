@@ -25,8 +25,17 @@ export function PresentationView({ topic }: { topic: TopicDetail }) {
   if (topic.presentationKind === 'pdf') {
     return (
       <div className="flex flex-col gap-2">
-        <iframe src={path} title={`Presentation: ${topic.title}`} className="h-[60vh] min-h-80 w-full rounded-lg border border-border bg-white" />
-        <a href={path} target="_blank" rel="noreferrer" className="self-end text-sm font-medium text-navy-700 underline-offset-4 hover:underline">
+        <iframe
+          src={path}
+          title={`Presentation: ${topic.title}`}
+          className="h-[60vh] min-h-80 w-full rounded-lg border border-border bg-white"
+        />
+        <a
+          href={path}
+          target="_blank"
+          rel="noreferrer"
+          className="self-end text-sm font-medium text-navy-700 underline-offset-4 hover:underline"
+        >
           Open in a new tab
         </a>
       </div>
@@ -35,7 +44,9 @@ export function PresentationView({ topic }: { topic: TopicDetail }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg bg-navy-50 p-8 text-center">
       <FileText aria-hidden="true" className="size-10 text-navy-400" />
-      <p className="text-sm text-muted-foreground">This presentation is a PowerPoint file. Download it to view the slides.</p>
+      <p className="text-sm text-muted-foreground">
+        This presentation is a PowerPoint file. Download it to view the slides.
+      </p>
       <Button asChild variant="accent">
         <a href={path} download>
           <Download aria-hidden="true" />

@@ -32,7 +32,9 @@ export function QuizPanel({ topicId, enabled, onPassed, onNextTopic }: QuizPanel
 
   if (quiz.isLoading || !quiz.data) {
     return quiz.isError ? (
-      <p className="text-sm text-destructive">{getErrorMessage(quiz.error, 'The quiz could not be loaded.')}</p>
+      <p className="text-sm text-destructive">
+        {getErrorMessage(quiz.error, 'The quiz could not be loaded.')}
+      </p>
     ) : (
       <Skeleton className="h-40" />
     );
@@ -44,7 +46,10 @@ export function QuizPanel({ topicId, enabled, onPassed, onNextTopic }: QuizPanel
     setChoices({});
     setResult(null);
     setStage('taking');
-    toast({ title: 'Quiz Started', description: `${data.questions.length} questions. You need ${data.passingScore}% to pass.` });
+    toast({
+      title: 'Quiz Started',
+      description: `${data.questions.length} questions. You need ${data.passingScore}% to pass.`,
+    });
   }
 
   async function submit() {
@@ -59,7 +64,11 @@ export function QuizPanel({ topicId, enabled, onPassed, onNextTopic }: QuizPanel
       await queryClient.invalidateQueries({ queryKey: [TOPICS_KEY, topicId, 'quiz'] });
       if (attempt.passed) onPassed(attempt);
     } catch (error) {
-      toast({ title: 'Error', description: getErrorMessage(error, 'Failed to submit quiz'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: getErrorMessage(error, 'Failed to submit quiz'),
+        variant: 'destructive',
+      });
     } finally {
       setSubmitting(false);
     }
@@ -81,7 +90,11 @@ export function QuizPanel({ topicId, enabled, onPassed, onNextTopic }: QuizPanel
             </legend>
             <p className="mb-3 font-medium">{q.question}</p>
             {q.imagePath ? (
-              <img src={q.imagePath} alt={`Illustration for question ${qi + 1}`} className="mb-3 max-h-64 rounded-md border border-border object-contain" />
+              <img
+                src={q.imagePath}
+                alt={`Illustration for question ${qi + 1}`}
+                className="mb-3 max-h-64 rounded-md border border-border object-contain"
+              />
             ) : null}
             <div className="grid gap-2 sm:grid-cols-2">
               {q.answers.map((a, ai) => {
@@ -124,14 +137,20 @@ export function QuizPanel({ topicId, enabled, onPassed, onNextTopic }: QuizPanel
 
   if (stage === 'result' && result) {
     return (
-      <Card className={cn('flex flex-col items-center gap-3 p-6 text-center', result.passed ? 'border-green-300' : 'border-red-200')}>
+      <Card
+        className={cn(
+          'flex flex-col items-center gap-3 p-6 text-center',
+          result.passed ? 'border-green-300' : 'border-red-200',
+        )}
+      >
         {result.passed ? (
           <CheckCircle2 aria-hidden="true" className="size-12 text-success" />
         ) : (
           <XCircle aria-hidden="true" className="size-12 text-destructive" />
         )}
         <h3 className="text-xl font-bold">{result.passed ? 'Quiz Passed!' : 'Quiz Failed'}</h3>
-        <p className="text-3xl font-extrabold" aria-label={`Score ${result.score}%`}>
+        <p className="text-3xl font-extrabold">
+          <span className="sr-only">Score: </span>
           {result.score}%
         </p>
         <p className="text-sm text-muted-foreground">
@@ -162,7 +181,8 @@ export function QuizPanel({ topicId, enabled, onPassed, onNextTopic }: QuizPanel
         </div>
         {data.description ? <p className="mt-1 text-sm text-muted-foreground">{data.description}</p> : null}
         <p className="mt-2 text-sm">
-          {data.questions.length} {data.questions.length === 1 ? 'question' : 'questions'} · pass mark {data.passingScore}%
+          {data.questions.length} {data.questions.length === 1 ? 'question' : 'questions'} · pass mark{' '}
+          {data.passingScore}%
         </p>
       </div>
       <div>
@@ -179,7 +199,11 @@ export function QuizPanel({ topicId, enabled, onPassed, onNextTopic }: QuizPanel
                 <span className="text-muted-foreground">{formatDateTime(a.createdAt)}</span>
                 <span className="flex items-center gap-2">
                   <span className="font-semibold">{a.score}%</span>
-                  {a.passed ? <Badge variant="success">Passed</Badge> : <Badge variant="destructive">Failed</Badge>}
+                  {a.passed ? (
+                    <Badge variant="success">Passed</Badge>
+                  ) : (
+                    <Badge variant="destructive">Failed</Badge>
+                  )}
                 </span>
               </li>
             ))}

@@ -1,9 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquarePlus } from 'lucide-react';
 import { useState } from 'react';
-import { createConversation, participantName, refreshConversations, useContacts } from '#client/components/messaging/messaging-api.ts';
+import {
+  createConversation,
+  participantName,
+  refreshConversations,
+  useContacts,
+} from '#client/components/messaging/messaging-api.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#client/components/ui/dialog.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { toast } from '#client/lib/toast.ts';
@@ -43,11 +55,18 @@ export function StartConversation({ onStarted }: { onStarted: (id: string) => vo
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Message an instructor</DialogTitle>
-            <DialogDescription>Ask a question about your course. Instructors usually reply within a working day.</DialogDescription>
+            <DialogDescription>
+              Ask a question about your course. Instructors usually reply within a working day.
+            </DialogDescription>
           </DialogHeader>
           <div className="flex flex-col gap-2">
             <Label htmlFor="instructor">Instructor</Label>
-            <Select id="instructor" value={selected} onChange={(e) => setChosen(e.target.value)} disabled={contacts.isLoading}>
+            <Select
+              id="instructor"
+              value={selected}
+              onChange={(e) => setChosen(e.target.value)}
+              disabled={contacts.isLoading}
+            >
               {instructors.map((p) => (
                 <option key={p.id} value={p.id}>
                   {participantName(p)}

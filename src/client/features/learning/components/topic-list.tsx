@@ -47,12 +47,21 @@ export function TopicList({ module, topics, isLoading, onBack, onOpen }: TopicLi
         <ol className="flex flex-col gap-3" aria-label="Topics">
           {topics?.map((topic, i) => (
             <li key={topic.id}>
-              <Card className={cn('flex flex-col gap-3 p-4 sm:flex-row sm:items-center', topic.isLocked && 'opacity-60')}>
+              <Card
+                className={cn(
+                  'flex flex-col gap-3 p-4 sm:flex-row sm:items-center',
+                  topic.isLocked && 'opacity-60',
+                )}
+              >
                 <div
                   aria-hidden="true"
                   className={cn(
                     'flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-bold',
-                    topic.isCompleted ? 'bg-green-100 text-green-800' : topic.isLocked ? 'bg-muted text-muted-foreground' : 'bg-safety-100 text-safety-800',
+                    topic.isCompleted
+                      ? 'bg-green-100 text-green-800'
+                      : topic.isLocked
+                        ? 'bg-muted text-muted-foreground'
+                        : 'bg-safety-100 text-safety-800',
                   )}
                 >
                   {topic.isCompleted ? <CheckCircle2 className="size-5" /> : i + 1}
@@ -82,7 +91,12 @@ export function TopicList({ module, topics, isLoading, onBack, onOpen }: TopicLi
                   </div>
                 </div>
                 {topic.isLocked ? (
-                  <Button variant="outline" disabled className="sm:w-36" aria-label={`${topic.title} is locked`}>
+                  <Button
+                    variant="outline"
+                    disabled
+                    className="sm:w-36"
+                    aria-label={`${topic.title} is locked`}
+                  >
                     <Lock aria-hidden="true" />
                     Locked
                   </Button>

@@ -41,7 +41,10 @@ export function TopicView({ topicId, onBack, onOpenTopic }: TopicViewProps) {
   function onReport(response: VideoProgressResponse) {
     patchProgress(response.progress);
     if (!response.justCompleted || !topic) return;
-    toast({ title: 'Video Complete!', description: 'Great job! You can now access the quiz and review the presentation.' });
+    toast({
+      title: 'Video Complete!',
+      description: 'Great job! You can now access the quiz and review the presentation.',
+    });
     void syncModuleProgress(queryClient, topic.moduleId, response.moduleProgressPercentage);
   }
 
@@ -123,10 +126,18 @@ export function TopicView({ topicId, onBack, onOpenTopic }: TopicViewProps) {
           </TabsContent>
           <TabsContent value="quiz">
             {topic.hasQuiz ? (
-              <QuizPanel topicId={topic.id} enabled={!quizLocked} onPassed={onPassed} onNextTopic={onOpenTopic} />
+              <QuizPanel
+                topicId={topic.id}
+                enabled={!quizLocked}
+                onPassed={onPassed}
+                onNextTopic={onOpenTopic}
+              />
             ) : (
               <div className="flex flex-col items-start gap-3 text-sm text-muted-foreground">
-                <p>This topic has no quiz. {topic.progress.completed ? 'It is complete.' : 'Watch the video to complete it.'}</p>
+                <p>
+                  This topic has no quiz.{' '}
+                  {topic.progress.completed ? 'It is complete.' : 'Watch the video to complete it.'}
+                </p>
                 {topic.progress.completed && topic.nextTopicId ? (
                   <Button variant="accent" onClick={() => onOpenTopic(topic.nextTopicId!)}>
                     Next Topic

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, CalendarDays, MessageSquare, TrendingUp, Trophy, Video } from 'lucide-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { NotificationsButton } from '#client/components/layout/notifications-button.tsx';
 import { PageLoader } from '#client/components/layout/page-loader.tsx';
@@ -85,6 +85,12 @@ function Dashboard({ user }: { user: CurrentUser }) {
   const unreadCount = unread.data?.count ?? 0;
   const currentModule = moduleList.find((m) => m.id === state.module);
 
+  // Opening a module or topic shows it from its top, not from wherever the list was scrolled to.
+  const place = `${state.module}/${state.topic}`;
+  useEffect(() => {
+    if (place && window.scrollY > 0) window.scrollTo({ top: 0 });
+  }, [place]);
+
   return (
     <div className="flex min-h-dvh flex-col">
       <PortalHeader
@@ -92,10 +98,15 @@ function Dashboard({ user }: { user: CurrentUser }) {
         showAdminBadge={user.role === 'admin'}
         notifications={<NotificationsButton count={unreadCount} onClick={() => set({ tab: 'messages' })} />}
       />
-      <main id="main" className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+      <main
+        id="main"
+        className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 lg:px-8 lg:py-8"
+      >
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
-            <h1 className="text-2xl font-extrabold tracking-tight text-navy-900 sm:text-3xl">Welcome back, {firstName}!</h1>
+            <h1 className="text-2xl font-extrabold tracking-tight text-navy-900 sm:text-3xl">
+              Welcome back, {firstName}!
+            </h1>
             <p className="mt-1 text-sm text-muted-foreground">
               {user.role === 'admin'
                 ? 'You are viewing the student portal with every course open.'
@@ -122,9 +133,17 @@ function Dashboard({ user }: { user: CurrentUser }) {
           ) : null}
         </div>
 
-        <section aria-label="Your stats" className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
-          <StatCard icon={Trophy} label="Modules Completed" value={modules.isSuccess ? `${completed}/${moduleList.length}` : null} />
-          <StatCard icon={TrendingUp} label="Overall Progress" value={modules.isSuccess ? `${overall}%` : null} />
+        <section aria-label="Your stats" className="grid grid-cols-3 gap-2 sm:gap-4">
+          <StatCard
+            icon={Trophy}
+            label="Modules Completed"
+            value={modules.isSuccess ? `${completed}/${moduleList.length}` : null}
+          />
+          <StatCard
+            icon={TrendingUp}
+            label="Overall Progress"
+            value={modules.isSuccess ? `${overall}%` : null}
+          />
           <StatCard
             icon={CalendarDays}
             label="Upcoming Sessions"
@@ -215,7 +234,11 @@ function Dashboard({ user }: { user: CurrentUser }) {
               myId={user.id}
               selectedId={state.conversation}
               onSelect={(conversation) => set({ conversation })}
-              actions={user.role === 'admin' ? null : <StartConversation onStarted={(conversation) => set({ conversation })} />}
+              actions={
+                user.role === 'admin' ? null : (
+                  <StartConversation onStarted={(conversation) => set({ conversation })} />
+                )
+              }
             />
           </TabsContent>
         </Tabs>
@@ -236,14 +259,18 @@ function StatCard({
   hint?: string;
 }) {
   return (
-    <Card className="flex items-center gap-4 p-4 sm:p-5">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-safety-100 text-safety-700">
+    <Card className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
+      <span className="hidden size-11 shrink-0 items-center justify-center rounded-lg bg-safety-100 text-safety-700 sm:flex">
         <Icon aria-hidden="true" className="size-5" />
       </span>
-      <div className="min-w-0">
-        <p className="text-sm text-muted-foreground">{label}</p>
-        {value === null ? <Skeleton className="mt-1 h-7 w-16" /> : <p className="text-2xl font-bold text-navy-900">{value}</p>}
-        {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+      <div className="flex min-w-0 flex-col">
+        <p className="order-2 text-xs leading-tight text-muted-foreground sm:order-1 sm:text-sm">{label}</p>
+        {value === null ? (
+          <Skeleton className="order-1 mt-1 h-7 w-16 sm:order-2" />
+        ) : (
+          <p className="order-1 text-xl font-bold text-navy-900 sm:order-2 sm:text-2xl">{value}</p>
+        )}
+        {hint ? <p className="order-3 text-xs text-muted-foreground">{hint}</p> : null}
       </div>
     </Card>
   );
