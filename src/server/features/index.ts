@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { learningRoutes } from './learning/learning.routes.ts';
 import { userCoursesRoutes } from './learning/user-courses.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { liveSessionsRoutes } from './live-sessions/live-sessions.routes.ts';
+import { messagingRoutes } from './messaging/messaging.routes.ts';
 
 /** Every feature's routes; app.ts registers them in this order. Add a feature with one line here. */
 export const featureRoutes: FastifyPluginAsyncZod[] = [
@@ -10,4 +13,7 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   authRoutes,
   userCoursesRoutes,
   mediaRoutes,
+  learningRoutes,
+  liveSessionsRoutes,
+  messagingRoutes,
 ];
