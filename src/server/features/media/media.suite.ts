@@ -295,8 +295,15 @@ export function defineMediaSuite(mode: 'disk' | 's3', s3: () => AppConfig['s3'])
           })
           .catch(() => undefined);
         const tmp = path.join(ctx.config.dataDir, 'objects', '.tmp');
-        await new Promise((r) => setTimeout(r, 50));
-        expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
+        // The server notices the abort and removes its temporary file on its own schedule.
+        await expect
+          .poll(() => (fs.existsSync(tmp) ? fs.readdirSync(tmp) : []), { timeout: 5000 })
+          .toEqual([]);
+        const [row] = await ctx.db
+          .select()
+          .from(storedObjects)
+          .where(eq(storedObjects.key, (res.json().objectPath as string).slice('/objects/'.length)));
+        expect(row?.status).toBe('pending');
       });
 
       it('keeps keys inside the store: traversal in upload and media paths is refused', async () => {
