@@ -2,7 +2,15 @@ import path from 'node:path';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppConfig } from '#server/config.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
-import { enrolments, modules, storedObjects, topics } from '#server/db/schema/index.ts';
+import {
+  courses,
+  enrolments,
+  modules,
+  quizQuestions,
+  quizzes,
+  storedObjects,
+  topics,
+} from '#server/db/schema/index.ts';
 import { resolveAppSecret } from '#server/lib/app-secret.ts';
 import { badRequest, HttpError, payloadTooLarge } from '#server/lib/errors.ts';
 import type { FileType } from '#shared/constants.ts';
@@ -305,6 +313,51 @@ export function contentDisposition(
 /** Uploaded objects for the admin media library, newest first. */
 export async function listObjects(db: Queryable, limit = 200) {
   return db.select().from(storedObjects).orderBy(sql`${storedObjects.createdAt} DESC`).limit(limit);
+}
+
+/**
+ * Every media path owned by a course, a module or a topic and what they contain (course images, topic videos
+ * and presentations, quiz question images). Read them before a cascading delete, then releaseObjects() them
+ * once the delete is committed.
+ */
+export async function mediaPathsOf(
+  db: Queryable,
+  owner: { courseId: string } | { moduleId: string } | { topicId: string },
+): Promise<string[]> {
+  const paths: (string | null)[] = [];
+  if ('courseId' in owner) {
+    const [course] = await db
+      .select({ header: courses.headerImagePath, featured: courses.featuredImagePath })
+      .from(courses)
+      .where(eq(courses.id, owner.courseId));
+    paths.push(course?.header ?? null, course?.featured ?? null);
+  }
+  const topicFilter =
+    'courseId' in owner
+      ? eq(modules.courseId, owner.courseId)
+      : 'moduleId' in owner
+        ? eq(topics.moduleId, owner.moduleId)
+        : eq(topics.id, owner.topicId);
+  const topicRows = await db
+    .select({ id: topics.id, video: topics.videoPath, presentation: topics.presentationPath })
+    .from(topics)
+    .innerJoin(modules, eq(modules.id, topics.moduleId))
+    .where(topicFilter);
+  for (const t of topicRows) paths.push(t.video, t.presentation);
+  if (topicRows.length) {
+    const images = await db
+      .select({ image: quizQuestions.imagePath })
+      .from(quizQuestions)
+      .innerJoin(quizzes, eq(quizzes.id, quizQuestions.quizId))
+      .where(
+        inArray(
+          quizzes.topicId,
+          topicRows.map((t) => t.id),
+        ),
+      );
+    for (const q of images) paths.push(q.image);
+  }
+  return paths.filter((p): p is string => objectKeyFrom(p) !== null);
 }
 
 export { OBJECT_PATH_PREFIX };

@@ -7,7 +7,13 @@ import { storedObjects, topics } from '#server/db/schema/index.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { fakeMp4, fakePdf, fakePng, seedCourse } from './media.fixtures.ts';
 import { STUDENT_UPLOAD_WINDOW } from './media.routes.ts';
-import { attachObject, getObjectStore, releaseObjects, sweepUnattached } from './media.service.ts';
+import {
+  attachObject,
+  getObjectStore,
+  mediaPathsOf,
+  releaseObjects,
+  sweepUnattached,
+} from './media.service.ts';
 
 type Seeded = Awaited<ReturnType<typeof seedCourse>>;
 interface Res {
@@ -628,6 +634,17 @@ export function defineMediaSuite(mode: 'disk' | 's3', s3: () => AppConfig['s3'])
       const first = res.json().find((t: { id: string }) => t.id === seed.topic.id);
       expect(first).toMatchObject({ courseTitle: 'Drainage', moduleTitle: 'Intro' });
       expect(first.videoPath).toMatch(/^\/objects\/video\//);
+    });
+
+    it('mediaPathsOf collects what a cascaded delete must release', async () => {
+      const [topic] = await ctx.db.select().from(topics).where(eq(topics.id, seed.topic.id));
+      const ofTopic = await mediaPathsOf(ctx.db, { topicId: seed.topic.id });
+      expect(ofTopic).toEqual(expect.arrayContaining([topic!.videoPath, topic!.presentationPath]));
+      const ofModule = await mediaPathsOf(ctx.db, { moduleId: topic!.moduleId });
+      expect(ofModule).toEqual(expect.arrayContaining(ofTopic));
+      const ofCourse = await mediaPathsOf(ctx.db, { courseId: seed.course.id });
+      expect(ofCourse).toEqual(expect.arrayContaining(ofModule));
+      expect(ofCourse.some((p) => p.startsWith('/objects/image/'))).toBe(true);
     });
 
     it('GET /api/objects lists uploads for admins only', async () => {
