@@ -86,7 +86,7 @@ function Confirmation({ text, href, onReplace }: { text: string; href: string; o
       <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
       <span className="font-medium">{text}</span>
       <span className="ml-auto flex items-center gap-1">
-        <Button asChild variant="link" size="sm">
+        <Button asChild variant="ghost" size="sm">
           <a href={href} target="_blank" rel="noreferrer">
             Open <ExternalLink />
           </a>
