@@ -1,7 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.ts';
+import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { checkoutRoutes } from './checkout/checkout.routes.ts';
+import { mailboxRoutes } from './email/mailbox.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { userCoursesRoutes } from './learning/user-courses.routes.ts';
 
 /** Every feature's routes; app.ts registers them in this order. Add a feature with one line here. */
-export const featureRoutes: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes, userCoursesRoutes];
+export const featureRoutes: FastifyPluginAsyncZod[] = [
+  healthRoutes,
+  authRoutes,
+  userCoursesRoutes,
+  catalogRoutes,
+  checkoutRoutes,
+  mailboxRoutes,
+];
