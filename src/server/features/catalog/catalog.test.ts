@@ -86,7 +86,10 @@ describe('GET /api/courses/available', () => {
     await invalidate(t.database, 'catalog');
     const fresh = await t.app.inject({ method: 'GET', url: '/api/courses/available' });
     expect(fresh.json()[0].title).toBe('Drainage Systems (renamed)');
-    await t.db.update(courses).set({ title: 'Drainage Systems Fundamentals' }).where(eq(courses.id, activeId));
+    await t.db
+      .update(courses)
+      .set({ title: 'Drainage Systems Fundamentals' })
+      .where(eq(courses.id, activeId));
     await invalidate(t.database, 'catalog');
   });
 });
