@@ -15,7 +15,10 @@ export function parseForm(body: string): Obj {
     let node: Obj = root;
     parts.forEach((part, i) => {
       if (i === parts.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Obj;
+      else {
+        if (!node[part]) node[part] = {};
+        node = node[part] as Obj;
+      }
     });
   }
   const arrays = (value: unknown): unknown => {
