@@ -35,6 +35,11 @@ export function AppRoutes() {
           <Page component={pages.AdminDashboardPage} loadingLabel={ADMIN_LOADING} />
         </RouteGuard>
       </Route>
+      <Route path="/admin/mailbox">
+        <RouteGuard area="admin" loadingLabel={ADMIN_LOADING}>
+          <Page component={pages.AdminMailboxPage} />
+        </RouteGuard>
+      </Route>
       <Route path="/student">
         <RouteGuard area="student">
           <Page component={pages.StudentDashboardPage} />
@@ -67,6 +72,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/purchase-success">
         <Page component={pages.PurchaseSuccessPage} />
+      </Route>
+      <Route path="/payment-authentication/:intentId">
+        <Page component={pages.PaymentAuthenticationPage} />
       </Route>
       <Route path="/forgot-password">
         <Page component={pages.ForgotPasswordPage} />

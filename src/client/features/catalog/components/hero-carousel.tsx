@@ -96,6 +96,7 @@ export function HeroCarousel() {
   }, [embla]);
 
   const autoplay = !reducedMotion && !paused && !hovering;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `selected` restarts the timer after each move.
   useEffect(() => {
     if (!embla || !autoplay) return;
     // Restarted after every slide change, so a manual move gets the full 9 s too.
@@ -136,6 +137,7 @@ export function HeroCarousel() {
       <div className="relative overflow-hidden" ref={emblaRef}>
         <div className="flex touch-pan-y">
           {HERO_SLIDES.map((slide, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern marks slides as groups.
             <div
               key={slide.key}
               role="group"
