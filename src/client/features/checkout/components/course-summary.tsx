@@ -26,27 +26,31 @@ export function CourseSummary({ course, plan }: { course: Course; plan: PaymentP
       <div className="p-6">
         <h2 className="text-xl font-bold tracking-tight text-navy-950">{course.title}</h2>
         <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{course.description}</p>
-        <dl className="mt-4 grid grid-cols-3 gap-3 text-sm">
-          <div className="rounded-lg bg-navy-50 p-3">
+        <dl className="mt-4 grid grid-cols-1 gap-2 text-sm min-[420px]:grid-cols-3">
+          <div className="flex items-center justify-between gap-2 rounded-lg bg-navy-50 px-3 py-2 min-[420px]:block min-[420px]:p-2.5">
             <dt className="flex items-center gap-1 text-xs text-muted-foreground">
               <CalendarClock aria-hidden="true" className="size-3.5" />
               Duration
             </dt>
-            <dd className="mt-1 font-semibold text-navy-950">{formatWeeks(course.estimatedDuration)}</dd>
+            <dd className="font-semibold text-navy-950 min-[420px]:mt-1">
+              {formatWeeks(course.estimatedDuration)}
+            </dd>
           </div>
-          <div className="rounded-lg bg-navy-50 p-3">
+          <div className="flex items-center justify-between gap-2 rounded-lg bg-navy-50 px-3 py-2 min-[420px]:block min-[420px]:p-2.5">
             <dt className="flex items-center gap-1 text-xs text-muted-foreground">
               <GraduationCap aria-hidden="true" className="size-3.5" />
               Level
             </dt>
-            <dd className="mt-1 font-semibold text-navy-950">{difficultyLabel(course.difficulty)}</dd>
+            <dd className="font-semibold text-navy-950 min-[420px]:mt-1">
+              {difficultyLabel(course.difficulty)}
+            </dd>
           </div>
-          <div className="rounded-lg bg-navy-50 p-3">
+          <div className="flex items-center justify-between gap-2 rounded-lg bg-navy-50 px-3 py-2 min-[420px]:block min-[420px]:p-2.5">
             <dt className="flex items-center gap-1 text-xs text-muted-foreground">
               <PoundSterling aria-hidden="true" className="size-3.5" />
-              Avg. salary
+              Salary/year
             </dt>
-            <dd className="mt-1 font-semibold text-navy-950">{formatSalary(course.avgSalary)}/year</dd>
+            <dd className="font-semibold text-navy-950 min-[420px]:mt-1">{formatSalary(course.avgSalary)}</dd>
           </div>
         </dl>
         {course.whatYouLearn.length ? (

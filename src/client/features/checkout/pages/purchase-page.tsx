@@ -90,7 +90,7 @@ function Purchase({ course, plan }: { course: Course; plan: PaymentPlan }) {
         Enrol on {course.title}
       </h1>
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_400px]">
-        <section className="order-2 rounded-2xl border border-border bg-white p-5 shadow-card sm:p-8 lg:order-1">
+        <section className="order-2 self-start rounded-2xl border border-border bg-white p-5 shadow-card sm:p-8 lg:order-1">
           <StepIndicator step={step} />
           {step === 1 ? (
             <>
