@@ -62,7 +62,7 @@ async function fillCard(page: Page, number: string) {
 
 async function openPurchase(page: Page, title: string) {
   await page.goto('/fundamental-courses');
-  await page.getByRole('link', { name: title }).click();
+  await page.getByRole('region', { name: 'Courses' }).getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await page.getByRole('link', { name: 'Enroll Now' }).first().click();
   await expect(page).toHaveURL(/\/purchase$/);
@@ -78,7 +78,10 @@ test('a new visitor buys a course, gets the emailed login, changes the password 
     .getByRole('link', { name: 'Fundamental Courses' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Fundamental Courses' })).toBeVisible();
-  await page.getByRole('link', { name: 'Groundworks Essentials' }).click();
+  await page
+    .getByRole('region', { name: 'Courses' })
+    .getByRole('link', { name: 'Groundworks Essentials' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Groundworks Essentials' })).toBeVisible();
   await page.getByRole('link', { name: 'Enroll Now' }).first().click();
 
@@ -169,7 +172,10 @@ test('3-D Secure: Complete goes to the success page, Fail reports the failure', 
 
 test('an upskill course needs company and job title', async ({ page }) => {
   await page.goto('/upskill-courses');
-  await page.getByRole('link', { name: 'Drainage CCTV Surveying' }).click();
+  await page
+    .getByRole('region', { name: 'Courses' })
+    .getByRole('link', { name: 'Drainage CCTV Surveying' })
+    .click();
   await page.getByRole('link', { name: 'Enroll Now' }).first().click();
   await fillDetails(page, uniqueEmail('upskill'));
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
@@ -184,7 +190,10 @@ test('an upskill course needs company and job title', async ({ page }) => {
 
 test('the monthly plan charges the first instalment', async ({ page }) => {
   await page.goto('/fundamental-courses');
-  await page.getByRole('link', { name: 'Drainage Systems Fundamentals' }).click();
+  await page
+    .getByRole('region', { name: 'Courses' })
+    .getByRole('link', { name: 'Drainage Systems Fundamentals' })
+    .click();
   await page.getByLabel('Monthly payment plan').check();
   await page.getByRole('complementary', { name: 'Enrol' }).getByRole('link', { name: 'Enroll Now' }).click();
   await expect(page).toHaveURL(/\/purchase\?plan=monthly$/);

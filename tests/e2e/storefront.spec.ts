@@ -74,7 +74,10 @@ test('listings show active courses of their type, sorted, with the support block
 
 test('the course page: breadcrumbs, prices from the course, plan toggle, preview', async ({ page }) => {
   await page.goto('/fundamental-courses');
-  await page.getByRole('link', { name: 'Drainage Systems Fundamentals' }).click();
+  await page
+    .getByRole('region', { name: 'Courses' })
+    .getByRole('link', { name: 'Drainage Systems Fundamentals' })
+    .click();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Home');
   await expect(page.getByText('Fundamental', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('6 weeks').first()).toBeVisible();
