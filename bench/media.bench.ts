@@ -46,7 +46,11 @@ if (process.env.MEDIA_BENCH_SERVER === '1') {
     role: 'admin',
     firstName: 'Bench',
   });
-  const app = await buildApp(testConfig({ dataDir: dir, logLevel: 'silent' }), { database }, { clientDir: '/none' });
+  const app = await buildApp(
+    testConfig({ dataDir: dir, logLevel: 'silent' }),
+    { database },
+    { clientDir: '/none' },
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const raw = http.createServer((req, res) => {
     pipeline(req, fs.createWriteStream(path.join(dir, 'raw.bin'))).then(
@@ -200,6 +204,9 @@ export default async function mediaBench(): Promise<BenchResult[]> {
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r).once('error', r));
-    fs.rmSync((await readyDir.catch(() => '')) || path.join(benchRoot(), 'none'), { recursive: true, force: true });
+    fs.rmSync((await readyDir.catch(() => '')) || path.join(benchRoot(), 'none'), {
+      recursive: true,
+      force: true,
+    });
   }
 }

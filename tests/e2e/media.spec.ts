@@ -101,6 +101,11 @@ test('an admin uploads a video and a PDF to a topic and sees the confirmation', 
   await expect(videoSlot.getByText('Video uploaded')).toBeVisible();
   await expect(videoSlot.locator('video')).toHaveAttribute('src', /^\/objects\/video\//);
   await videoSlot.screenshot({ path: `${SHOTS}/uploader-done-1280.png` });
+  // The browser measured the video's length from the file and the topic keeps it.
+  const listed = (await (await page.request.get('/api/media/topics')).json()) as (MediaTopic & {
+    videoDurationSeconds: number | null;
+  })[];
+  expect(listed.find((t) => t.title === 'Bedding and backfill')?.videoDurationSeconds).toBe(8);
   await page.screenshot({ path: `${SHOTS}/media-library-1280.png`, fullPage: true });
 
   chooser = page.waitForEvent('filechooser');
@@ -118,7 +123,9 @@ test('the upload control at phone width: idle, uploading, done, cancel', async (
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, ADMIN);
   await page.goto('/admin/media');
-  await page.getByLabel('Topic').selectOption({ label: 'Site Safety and Setting Out — Working near buried services' });
+  await page
+    .getByLabel('Topic')
+    .selectOption({ label: 'Site Safety and Setting Out — Working near buried services' });
   const videoSlot = page.getByRole('region', { name: 'Video lesson' });
   await videoSlot.getByRole('button', { name: 'Replace' }).click();
   await videoSlot.scrollIntoViewIfNeeded();

@@ -69,7 +69,9 @@ describe('ObjectUploader', () => {
 
     uploadObject.mockImplementationOnce(
       (_f, _t, { signal }: { signal: AbortSignal }) =>
-        new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new UploadAbortedError()))),
+        new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(new UploadAbortedError())),
+        ),
     );
     pick(fileOf(10));
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel upload' }));

@@ -614,23 +614,22 @@ export function defineMediaSuite(mode: 'disk' | 's3', s3: () => AppConfig['s3'])
       expect((await del(seed.cookies.admin, '..%2F..%2Fpackage.json')).statusCode).toBe(404);
     });
 
-    it('GET /api/media/topics lists topics and their media for admins only', async () => {
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/media/topics' })).statusCode).toBe(401);
-      expect(
-        (
-          await ctx.app.inject({
-            method: 'GET',
-            url: '/api/media/topics',
-            headers: { cookie: seed.cookies.enrolled },
-          })
-        ).statusCode,
-      ).toBe(403);
-      const res = await ctx.app.inject({
+    /** 401 signed out, 403 for a student, then the admin's answer. */
+    async function adminOnlyGet(url: string) {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      const student = await ctx.app.inject({
         method: 'GET',
-        url: '/api/media/topics',
-        headers: { cookie: seed.cookies.admin },
+        url,
+        headers: { cookie: seed.cookies.enrolled },
       });
+      expect(student.statusCode).toBe(403);
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: seed.cookies.admin } });
       expect(res.statusCode).toBe(200);
+      return res;
+    }
+
+    it('GET /api/media/topics lists topics and their media for admins only', async () => {
+      const res = await adminOnlyGet('/api/media/topics');
       const first = res.json().find((t: { id: string }) => t.id === seed.topic.id);
       expect(first).toMatchObject({ courseTitle: 'Drainage', moduleTitle: 'Intro' });
       expect(first.videoPath).toMatch(/^\/objects\/video\//);
@@ -648,22 +647,7 @@ export function defineMediaSuite(mode: 'disk' | 's3', s3: () => AppConfig['s3'])
     });
 
     it('GET /api/objects lists uploads for admins only', async () => {
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/objects' })).statusCode).toBe(401);
-      expect(
-        (
-          await ctx.app.inject({
-            method: 'GET',
-            url: '/api/objects',
-            headers: { cookie: seed.cookies.enrolled },
-          })
-        ).statusCode,
-      ).toBe(403);
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: '/api/objects',
-        headers: { cookie: seed.cookies.admin },
-      });
-      expect(res.statusCode).toBe(200);
+      const res = await adminOnlyGet('/api/objects');
       expect(res.json().length).toBeGreaterThan(0);
     });
   });
