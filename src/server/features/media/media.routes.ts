@@ -38,6 +38,7 @@ import {
   completeUpload,
   contentDisposition,
   createUpload,
+  ensureUploaded,
   getObjectStore,
   listObjects,
   mediaAccess,
@@ -372,6 +373,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   ) {
     const path = normaliseObjectPath(reference);
     if (!path) throw badRequest('This file was not uploaded through TradeSkills');
+    await ensureUploaded(app, path);
     const column = fileType === 'video' ? 'videoPath' : 'presentationPath';
     const { topic, old } = await app.db.transaction(async (tx) => {
       const [current] = await tx.select().from(topics).where(eq(topics.id, topicId)).for('update');
@@ -446,6 +448,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const path = normaliseObjectPath(request.body.imageURL);
         if (!path) throw badRequest('This file was not uploaded through TradeSkills');
+        await ensureUploaded(app, path);
         const { course, old } = await app.db.transaction(async (tx) => {
           const [current] = await tx
             .select()

@@ -155,6 +155,20 @@ export async function completeUpload(deps: MediaDeps, objectPath: string): Promi
 }
 
 /**
+ * For callers that cannot be sure the browser confirmed its upload (POST /api/objects/complete): with S3, a
+ * pending object that is in the bucket is checked and marked uploaded now. Call it before attachObject, outside
+ * any transaction (it talks to the bucket). On disk the signed PUT already did this; nothing to do.
+ */
+export async function ensureUploaded(deps: MediaDeps, objectPath: string): Promise<void> {
+  const key = objectKeyFrom(objectPath);
+  if (!key) return;
+  const [row] = await deps.db.select().from(storedObjects).where(eq(storedObjects.key, key));
+  if (!row || row.status === 'uploaded') return;
+  const store = await getObjectStore(deps);
+  if (store.kind === 's3' && (await store.stat(key))) await completeUpload(deps, objectPath);
+}
+
+/**
  * Claims an uploaded object for one owner (a topic, a course image, an avatar, a quiz question):
  * it must have come through this upload flow, with this file type, be fully uploaded and not owned yet.
  * Pass `uploadedBy` to also require that this user uploaded it (e.g. avatars). Use inside the owner's

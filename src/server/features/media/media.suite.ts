@@ -397,6 +397,22 @@ export function defineMediaSuite(mode: 'disk' | 's3', s3: () => AppConfig['s3'])
       ).toBe(404);
     });
 
+    it('a PUT that was never confirmed is checked when it is attached (S3), refused while missing', async () => {
+      const target = (
+        await requestUpload(seed.cookies.admin, { fileType: 'video', contentType: 'video/mp4' })
+      ).json();
+      expect((await attachVideo(seed.topic2.id, target.objectPath)).statusCode).toBe(400);
+      const pdf = (
+        await requestUpload(seed.cookies.admin, { fileType: 'video', contentType: 'video/mp4' })
+      ).json();
+      await put(pdf.uploadURL, fakePdf(), 'video/mp4', pdf.headers);
+      expect((await attachVideo(seed.topic2.id, pdf.objectPath)).statusCode).toBe(mode === 's3' ? 415 : 400);
+      await put(target.uploadURL, fakeMp4(), 'video/mp4', target.headers);
+      const res = await attachVideo(seed.topic2.id, target.objectPath);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().videoPath).toBe(target.objectPath);
+    });
+
     it('PUT /api/topics/{id}/presentation and the course images', async () => {
       const pdf = await upload('presentation', fakePdf(), 'application/pdf');
       for (const cookie of ['', seed.cookies.enrolled]) {
