@@ -51,10 +51,14 @@ export class DiskObjectStore implements ObjectStore {
   }
 
   async readStart(key: string, length: number): Promise<Buffer> {
+    return this.readRange(key, 0, length);
+  }
+
+  async readRange(key: string, start: number, length: number): Promise<Buffer> {
     const handle = await fsp.open(this.pathFor(key), 'r');
     try {
       const buf = Buffer.alloc(length);
-      const { bytesRead } = await handle.read(buf, 0, length, 0);
+      const { bytesRead } = await handle.read(buf, 0, length, start);
       return buf.subarray(0, bytesRead);
     } finally {
       await handle.close();

@@ -44,6 +44,7 @@ import {
   mediaAccess,
   normaliseObjectPath,
   presentationTitle,
+  probeVideoDuration,
   releaseObject,
   type StoredObjectRow,
 } from './media.service.ts';
@@ -374,13 +375,16 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     const path = normaliseObjectPath(reference);
     if (!path) throw badRequest('This file was not uploaded through TradeSkills');
     await ensureUploaded(app, path);
+    // The file's own header is the better source; the browser's measurement covers WebM.
+    const measured =
+      fileType === 'video' ? ((await probeVideoDuration(app, path)) ?? durationSeconds) : undefined;
     const column = fileType === 'video' ? 'videoPath' : 'presentationPath';
     const { topic, old } = await app.db.transaction(async (tx) => {
       const [current] = await tx.select().from(topics).where(eq(topics.id, topicId)).for('update');
       if (!current) throw notFound('Topic not found');
       const previous = current[column];
       if (previous !== path) await attachObject(tx, path, fileType);
-      const duration = durationSeconds === undefined ? null : Math.round(durationSeconds);
+      const duration = measured === undefined ? null : Math.round(measured);
       const [updated] = await tx
         .update(topics)
         .set(

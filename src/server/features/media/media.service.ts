@@ -17,6 +17,7 @@ import type { FileType } from '#shared/constants.ts';
 import { CONTENT_TYPES_BY_TYPE, MAX_BYTES_BY_TYPE, type UploadRequest } from '#shared/schemas/media.ts';
 import { DiskObjectStore } from './disk-store.ts';
 import { checkContent, extensionFor, normaliseContentType, SNIFF_BYTES } from './file-types.ts';
+import { mp4DurationSeconds } from './mp4-duration.ts';
 import {
   isObjectKey,
   newObjectKey,
@@ -166,6 +167,18 @@ export async function ensureUploaded(deps: MediaDeps, objectPath: string): Promi
   if (!row || row.status === 'uploaded') return;
   const store = await getObjectStore(deps);
   if (store.kind === 's3' && (await store.stat(key))) await completeUpload(deps, objectPath);
+}
+
+/** A stored MP4/QuickTime video's length in seconds from its header; null for other files or on any error. */
+export async function probeVideoDuration(deps: MediaDeps, objectPath: string): Promise<number | null> {
+  const key = objectKeyFrom(objectPath);
+  if (!key) return null;
+  const [row] = await deps.db.select().from(storedObjects).where(eq(storedObjects.key, key));
+  if (!row?.size || !['video/mp4', 'video/quicktime'].includes(row.contentType ?? '')) return null;
+  const store = await getObjectStore(deps);
+  return mp4DurationSeconds((start, length) => store.readRange(key, start, length), row.size).catch(
+    () => null,
+  );
 }
 
 /**

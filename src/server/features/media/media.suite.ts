@@ -413,6 +413,14 @@ export function defineMediaSuite(mode: 'disk' | 's3', s3: () => AppConfig['s3'])
       expect(res.json().videoPath).toBe(target.objectPath);
     });
 
+    it("keeps the video's length, read from the MP4 header", async () => {
+      const real = fs.readFileSync(path.resolve(import.meta.dirname, '../../db/seed-media/demo-video.mp4'));
+      const up = await upload('video', real, 'video/mp4');
+      const res = await attachVideo(seed.topic2.id, up.objectPath);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().videoDurationSeconds).toBe(8);
+    });
+
     it('PUT /api/topics/{id}/presentation and the course images', async () => {
       const pdf = await upload('presentation', fakePdf(), 'application/pdf');
       for (const cookie of ['', seed.cookies.enrolled]) {

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkContent, sniffContentType } from './file-types.ts';
 import { cleanFileName, contentDisposition, objectKeyFrom } from './media.service.ts';
+import { mp4DurationSeconds } from './mp4-duration.ts';
 import { UploadSigner } from './object-store.ts';
 import { ifRangeHolds, notModified, parseRange } from './range.ts';
 
@@ -104,5 +107,38 @@ describe('download names', () => {
     expect(contentDisposition('attachment', 'Plan.pptx', 'application/pdf')).toBe(
       `attachment; filename="Plan.pdf"; filename*=UTF-8''Plan.pdf`,
     );
+  });
+});
+
+describe('mp4DurationSeconds', () => {
+  const reader = (buf: Buffer) => async (start: number, length: number) =>
+    buf.subarray(start, start + length);
+  it('reads the demo video: 8 seconds', async () => {
+    const file = fs.readFileSync(
+      fileURLToPath(new URL('../../db/seed-media/demo-video.mp4', import.meta.url)),
+    );
+    expect(await mp4DurationSeconds(reader(file), file.length)).toBeCloseTo(8, 1);
+  });
+  it('finds moov after a large mdat, and gives null without one', async () => {
+    const ftyp = Buffer.alloc(24);
+    ftyp.writeUInt32BE(24, 0);
+    ftyp.write('ftypisom', 4, 'latin1');
+    const mdat = Buffer.alloc(1000);
+    mdat.writeUInt32BE(1000, 0);
+    mdat.write('mdat', 4, 'latin1');
+    const mvhd = Buffer.alloc(8 + 100);
+    mvhd.writeUInt32BE(108, 0);
+    mvhd.write('mvhd', 4, 'latin1');
+    mvhd.writeUInt32BE(600, 8 + 12); // timescale
+    mvhd.writeUInt32BE(600 * 95, 8 + 16); // 95 s
+    const moovHead = Buffer.alloc(8);
+    moovHead.writeUInt32BE(8 + mvhd.length, 0);
+    moovHead.write('moov', 4, 'latin1');
+    const file = Buffer.concat([ftyp, mdat, moovHead, mvhd]);
+    expect(await mp4DurationSeconds(reader(file), file.length)).toBe(95);
+    const noMoov = Buffer.concat([ftyp, mdat]);
+    expect(await mp4DurationSeconds(reader(noMoov), noMoov.length)).toBeNull();
+    const garbage = Buffer.from('\0\0\0\x02junkjunkjunk', 'latin1');
+    expect(await mp4DurationSeconds(reader(garbage), garbage.length)).toBeNull();
   });
 });

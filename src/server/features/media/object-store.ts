@@ -40,6 +40,8 @@ export interface ObjectStore {
   stat(key: string): Promise<ObjectInfo | null>;
   /** The first `length` bytes (fewer when the object is shorter). */
   readStart(key: string, length: number): Promise<Buffer>;
+  /** `length` bytes from `start` (fewer at the end of the object). */
+  readRange(key: string, start: number, length: number): Promise<Buffer>;
   /** Stores a whole object (the demo seed); streams, never buffers. */
   put(key: string, body: Readable, contentType: string, size: number): Promise<void>;
   /** Removes an object; a missing one is not an error. */

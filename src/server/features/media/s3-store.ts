@@ -77,8 +77,16 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async readStart(key: string, length: number): Promise<Buffer> {
+    return this.readRange(key, 0, length);
+  }
+
+  async readRange(key: string, start: number, length: number): Promise<Buffer> {
     const res = await this.client.send(
-      new GetObjectCommand({ Bucket: this.bucket, Key: this.check(key), Range: `bytes=0-${length - 1}` }),
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: this.check(key),
+        Range: `bytes=${start}-${start + length - 1}`,
+      }),
     );
     const bytes = await res.Body?.transformToByteArray();
     return Buffer.from(bytes ?? []).subarray(0, length);
