@@ -46,7 +46,7 @@ export async function requestPasswordReset(
   const token = randomToken();
   const tokenHash = sha256Hex(token);
   const user = await findUserByEmail(db, normalised);
-  if (!user || !user.isActive) return;
+  if (!user?.isActive) return;
 
   await db.transaction(async (tx) => {
     await tx.insert(passwordResetTokens).values({

@@ -309,3 +309,12 @@ describe('POST /api/user/password notification', () => {
     expect(await emailsTo(user.email)).toHaveLength(0);
   });
 });
+
+describe('GET /reset-password', () => {
+  it('is served with Referrer-Policy: no-referrer so the token never leaves in a Referer', async () => {
+    const page = await t.app.inject({ url: '/reset-password?token=abc' });
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    const other = await t.app.inject({ url: '/forgot-password' });
+    expect(other.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});

@@ -9,6 +9,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { FieldError } from '#client/components/ui/field-error.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { PasswordInput } from '#client/components/ui/password-input.tsx';
 import { getErrorMessage } from '#client/lib/api-client.ts';
 import { logout, useAuth } from '#client/lib/auth.ts';
 import { CURRENT_USER_QUERY_KEY } from '#client/lib/query-client.ts';
@@ -16,7 +17,6 @@ import { toast } from '#client/lib/toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { changePasswordSchema } from '#shared/schemas/auth.ts';
 import { changePassword } from '../api/change-password.ts';
-import { PasswordInput } from '../components/password-input.tsx';
 
 const formSchema = changePasswordSchema
   .extend({ confirmPassword: z.string().min(1, 'Please confirm your new password') })

@@ -5,12 +5,12 @@ import { Logo } from '#client/components/layout/logo.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { PasswordInput } from '#client/components/ui/password-input.tsx';
 import { hardNavigate } from '#client/lib/navigation.ts';
 import { toast } from '#client/lib/toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { loginSchema } from '#shared/schemas/auth.ts';
 import { login } from '../api/login.ts';
-import { PasswordInput } from '../components/password-input.tsx';
 
 export function LoginPage() {
   useDocumentTitle('Portal Login');
