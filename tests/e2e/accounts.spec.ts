@@ -273,7 +273,7 @@ test('signing out another device sends that browser to the login page on its nex
   await expect(devices.getByRole('listitem').first()).toContainText('This device');
   await expect(devices.getByRole('listitem').first()).toContainText('Chrome on Linux');
   const phoneRow = devices.getByRole('listitem').filter({ hasText: 'Safari on iPhone' });
-  await expect(phoneRow).toContainText('Last seen:');
+  await expect(phoneRow).toContainText('Active now');
   await screenshots(desk.page, 'account-devices');
   await phoneRow.getByRole('button', { name: /^Sign out Safari on iPhone/ }).click();
   await expect(devices.getByRole('listitem')).toHaveCount(1);

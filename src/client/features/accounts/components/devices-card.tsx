@@ -11,6 +11,11 @@ import { useDeviceSessions, useSignOutDevice, useSignOutOtherDevices } from '../
 import { lastSeenLabel } from '../last-seen.ts';
 import { SectionHeading } from './section-heading.tsx';
 
+function lastSeenText(iso: string): string {
+  const label = lastSeenLabel(iso);
+  return label === 'Active now' ? label : `Last seen ${label}`;
+}
+
 function DeviceIcon({ browser }: { browser: string }) {
   const Icon = /iPhone|Android/.test(browser) ? Smartphone : /iPad/.test(browser) ? Tablet : Laptop;
   return (
@@ -90,7 +95,7 @@ export function DevicesCard() {
                   {session.current ? <Badge variant="success">This device</Badge> : null}
                 </p>
                 <p className="mt-0.5 text-sm text-muted-foreground">
-                  {session.current ? 'Active now' : `Last seen: ${lastSeenLabel(session.lastSeenAt)}`}
+                  {session.current ? 'Active now' : lastSeenText(session.lastSeenAt)}
                   <span className="hidden sm:inline">
                     {' · '}Signed in {formatDateTime(session.createdAt)}
                     {session.ipAddress ? ` · ${session.ipAddress}` : ''}
@@ -102,7 +107,7 @@ export function DevicesCard() {
                   variant="ghost"
                   size="sm"
                   className="text-destructive hover:bg-red-50 hover:text-destructive"
-                  aria-label={`Sign out ${session.browser}, last seen ${lastSeenLabel(session.lastSeenAt)}`}
+                  aria-label={`Sign out ${session.browser} (${lastSeenText(session.lastSeenAt)})`}
                   disabled={signOut.isPending && signOut.variables === session.id}
                   onClick={() => onSignOut(session)}
                 >

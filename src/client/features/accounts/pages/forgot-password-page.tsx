@@ -45,7 +45,7 @@ export function ForgotPasswordPage() {
         title="Check your email"
         description={
           <>
-            We sent instructions to{' '}
+            Look for an email from TradeSkills in the inbox of{' '}
             <span className="font-medium break-all text-navy-900">{sentTo.email}</span>.
           </>
         }
@@ -56,14 +56,14 @@ export function ForgotPasswordPage() {
             Nothing after a few minutes? Check your spam folder, or make sure you used the email address you
             bought your course with.
           </p>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg" className="w-full sm:flex-1">
+          <div className="flex flex-col gap-3">
+            <Button asChild size="lg" className="w-full">
               <Link href="/login">Back to sign in</Link>
             </Button>
             <Button
               variant="outline"
               size="lg"
-              className="w-full sm:flex-1"
+              className="w-full"
               onClick={() => {
                 reset({ email: sentTo.email });
                 setSentTo(null);

@@ -76,11 +76,11 @@ export function ResetPasswordPage() {
   if (linkProblem) {
     return (
       <AuthCardLayout icon={Link2Off} title="This link cannot be used" description={linkProblem}>
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Button asChild size="lg" className="w-full sm:flex-1">
+        <div className="flex flex-col gap-3">
+          <Button asChild size="lg" className="w-full">
             <Link href="/forgot-password">Request a new link</Link>
           </Button>
-          <Button asChild variant="outline" size="lg" className="w-full sm:flex-1">
+          <Button asChild variant="outline" size="lg" className="w-full">
             <Link href="/login">Back to sign in</Link>
           </Button>
         </div>
