@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newPasswordSchema } from './auth.ts';
+import { changePasswordSchema, newPasswordSchema } from './auth.ts';
 
 // Accounts: password reset by email, the profile, and the account's signed-in devices.
 
@@ -26,6 +26,28 @@ export const passwordResetConfirmSchema = z.strictObject({
   newPassword: newPasswordSchema,
 });
 export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmSchema>;
+
+// The password forms ask for the new password twice; the server only ever receives it once.
+const confirmation = { confirmPassword: z.string().min(1, 'Please confirm your new password') };
+const passwordsMatch = (v: { newPassword: string; confirmPassword: string }) =>
+  v.newPassword === v.confirmPassword;
+const MISMATCH = { path: ['confirmPassword'], message: 'Passwords do not match' };
+
+/** The reset page's form. */
+export const resetPasswordFormSchema = z
+  .object({ newPassword: newPasswordSchema, ...confirmation })
+  .refine(passwordsMatch, MISMATCH);
+export type ResetPasswordFormValues = z.infer<typeof resetPasswordFormSchema>;
+
+/** The change-password forms (forced change and account page). */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend(confirmation)
+  .refine(passwordsMatch, MISMATCH)
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    path: ['newPassword'],
+    message: 'Choose a password different from your current one',
+  });
+export type ChangePasswordFormValues = z.infer<typeof changePasswordFormSchema>;
 
 const nameSchema = (label: string) =>
   z

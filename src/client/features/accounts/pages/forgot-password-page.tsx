@@ -3,6 +3,7 @@ import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
+import { FormNotice } from '#client/components/forms/form-notice.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FieldError } from '#client/components/ui/field-error.tsx';
 import { Input } from '#client/components/ui/input.tsx';
@@ -11,7 +12,7 @@ import { getErrorMessage } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { type PasswordResetRequestInput, passwordResetRequestSchema } from '#shared/schemas/accounts.ts';
 import { requestPasswordReset } from '../api/password-reset.ts';
-import { AuthCardLayout, FormNotice } from '../components/auth-card-layout.tsx';
+import { AuthCardLayout } from '../components/auth-card-layout.tsx';
 
 /** /forgot-password: asks for an email and always answers the same, whether or not the account exists. */
 export function ForgotPasswordPage() {

@@ -3,28 +3,15 @@ import { KeyRound, Link2Off } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
-import { z } from 'zod';
+import { FormNotice } from '#client/components/forms/form-notice.tsx';
+import { NewPasswordFields } from '#client/components/forms/password-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { FieldError } from '#client/components/ui/field-error.tsx';
-import { Label } from '#client/components/ui/label.tsx';
-import { PasswordInput } from '#client/components/ui/password-input.tsx';
 import { getErrorMessage, getErrorStatus } from '#client/lib/api-client.ts';
 import { hardNavigate } from '#client/lib/navigation.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { newPasswordSchema } from '#shared/schemas/auth.ts';
+import { type ResetPasswordFormValues, resetPasswordFormSchema } from '#shared/schemas/accounts.ts';
 import { confirmPasswordReset } from '../api/password-reset.ts';
-import { AuthCardLayout, FormNotice } from '../components/auth-card-layout.tsx';
-
-const formSchema = z
-  .object({
-    newPassword: newPasswordSchema,
-    confirmPassword: z.string().min(1, 'Please confirm your new password'),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'Passwords do not match',
-  });
-type FormValues = z.infer<typeof formSchema>;
+import { AuthCardLayout } from '../components/auth-card-layout.tsx';
 
 const INCOMPLETE_LINK =
   'This password reset link is incomplete. Open the whole link from the email, or ask for a new one.';
@@ -52,8 +39,8 @@ export function ResetPasswordPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
+  } = useForm<ResetPasswordFormValues>({
+    resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
 
@@ -97,34 +84,11 @@ export function ResetPasswordPage() {
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Choose a new password">
         {serverError ? <FormNotice tone="error">{serverError}</FormNotice> : null}
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="newPassword">New password</Label>
-          <PasswordInput
-            id="newPassword"
-            autoComplete="new-password"
-            aria-invalid={errors.newPassword ? true : undefined}
-            aria-describedby={errors.newPassword ? 'newPassword-error' : 'newPassword-hint'}
-            {...register('newPassword')}
-          />
-          {errors.newPassword ? (
-            <FieldError id="newPassword-error">{errors.newPassword.message}</FieldError>
-          ) : (
-            <p id="newPassword-hint" className="text-xs text-muted-foreground">
-              At least 8 characters.
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="confirmPassword">Confirm new password</Label>
-          <PasswordInput
-            id="confirmPassword"
-            autoComplete="new-password"
-            aria-invalid={errors.confirmPassword ? true : undefined}
-            aria-describedby={errors.confirmPassword ? 'confirmPassword-error' : undefined}
-            {...register('confirmPassword')}
-          />
-          <FieldError id="confirmPassword-error">{errors.confirmPassword?.message}</FieldError>
-        </div>
+        <NewPasswordFields
+          newPassword={register('newPassword')}
+          confirmPassword={register('confirmPassword')}
+          errors={errors}
+        />
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
           {busy ? 'Saving...' : 'Set new password and sign in'}
         </Button>
