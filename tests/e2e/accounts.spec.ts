@@ -120,7 +120,8 @@ const test = base.extend<object, { accounts: AccountsServer }>({
   baseURL: async ({ accounts }, use) => use(accounts.url),
 });
 
-test.describe.configure({ mode: 'serial' });
+// Serial: the journeys share one account's state; generous time for a busy machine with three browsers open.
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 async function waitForMail(accounts: AccountsServer, to: string, subject: string, after = 0): Promise<Mail> {
   let found: Mail | undefined;
