@@ -3,6 +3,7 @@ import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { userCoursesRoutes } from './learning/user-courses.routes.ts';
+import { mediaRoutes } from './media/media.routes.ts';
 
 /** Every feature's routes; app.ts registers them in this order. Add a feature with one line here. */
 export const featureRoutes: FastifyPluginAsyncZod[] = [
@@ -10,4 +11,5 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   authRoutes,
   accountsRoutes,
   userCoursesRoutes,
+  mediaRoutes,
 ];
