@@ -64,7 +64,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['accounts'], body: updateProfileSchema, response: { 200: profileSchema } },
       onRequest: [requireUser],
     },
-    async (request) => presentProfile(await updateProfile(app.db, currentUser(request), request.body)),
+    async (request) => presentProfile(await updateProfile(app, currentUser(request), request.body)),
   );
 
   app.get(

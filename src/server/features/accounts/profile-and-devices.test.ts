@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, users } from '#server/db/schema/index.ts';
+import { fakePng } from '#server/features/media/media.fixtures.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 
 let t: TestContext;
@@ -242,5 +243,92 @@ describe('signed-in devices', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/user/sessions/revoke-others' })).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe('avatar', () => {
+  /** The media flow as the browser runs it: ask for a URL, PUT the bytes, confirm. */
+  async function uploadImage(
+    cookie: string,
+    body = fakePng(),
+    fileType = 'image',
+    contentType = 'image/png',
+  ) {
+    const target = await t.app.inject({
+      method: 'POST',
+      url: '/api/objects/upload',
+      headers: { cookie },
+      payload: { fileType, contentType, size: body.length },
+    });
+    expect(target.statusCode).toBe(200);
+    const { uploadURL, objectPath } = target.json() as { uploadURL: string; objectPath: string };
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: uploadURL,
+      headers: { 'content-type': contentType },
+      payload: body,
+    });
+    expect(put.statusCode).toBeLessThan(300);
+    const complete = await t.app.inject({
+      method: 'POST',
+      url: '/api/objects/complete',
+      headers: { cookie },
+      payload: { objectPath },
+    });
+    expect(complete.statusCode).toBe(200);
+    return objectPath;
+  }
+
+  it('stores an uploaded image as the avatar, shows it to everyone, and deletes the one it replaces', async () => {
+    const user = await t.createUser();
+    const cookie = await t.login(user);
+    const first = await uploadImage(cookie);
+    const res = await putProfile(cookie, { profileImageUrl: first });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profileImageUrl).toBe(first);
+    expect((await t.app.inject({ url: '/api/user', headers: { cookie } })).json().profileImageUrl).toBe(
+      first,
+    );
+    // Avatars are public once attached (headers, the admin's student list).
+    expect((await t.app.inject({ url: first })).statusCode).toBe(200);
+
+    const second = await uploadImage(cookie);
+    expect((await putProfile(cookie, { profileImageUrl: second })).json().profileImageUrl).toBe(second);
+    expect((await t.app.inject({ url: first })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: second })).statusCode).toBe(200);
+
+    // Saving the same picture again changes nothing; removing it deletes the file.
+    expect((await putProfile(cookie, { profileImageUrl: second })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: second })).statusCode).toBe(200);
+    const removed = await putProfile(cookie, { profileImageUrl: null });
+    expect(removed.json().profileImageUrl).toBeNull();
+    expect((await t.app.inject({ url: second })).statusCode).toBe(404);
+  });
+
+  it('refuses anything that is not this user’s own, unused image upload', async () => {
+    const user = await t.createUser();
+    const cookie = await t.login(user);
+    const other = await t.createUser();
+    const otherCookie = await t.login(other);
+
+    const theirs = await uploadImage(otherCookie);
+    const stolen = await putProfile(cookie, { profileImageUrl: theirs });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().message).toBe('This file was uploaded by someone else');
+
+    const external = await putProfile(cookie, { profileImageUrl: 'https://evil.example/me.png' });
+    expect(external.statusCode).toBe(400);
+    expect(external.json().message).toBe('This file was not uploaded through TradeSkills');
+
+    // Already someone's avatar: cannot be claimed twice.
+    expect((await putProfile(otherCookie, { profileImageUrl: theirs })).statusCode).toBe(200);
+    const mine = await uploadImage(cookie);
+    expect((await putProfile(cookie, { profileImageUrl: mine })).statusCode).toBe(200);
+    const again = await putProfile(otherCookie, { profileImageUrl: mine });
+    expect(again.statusCode).toBe(400);
+
+    // A refused change leaves the profile as it was.
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.profileImageUrl).toBe(mine);
   });
 });
