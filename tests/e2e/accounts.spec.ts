@@ -225,7 +225,7 @@ test('a student who forgot the password resets it from the emailed link and is s
   await expect(notifications(page).getByText('Login Failed')).toBeVisible();
 });
 
-test('the account page changes the name and the header shows it', async ({ page }) => {
+test('the account page changes the name (the header shows it) and uploads an avatar', async ({ page }) => {
   await signIn(page, STUDENT);
   await expect(page).toHaveURL('/dashboard');
   await page
@@ -256,6 +256,40 @@ test('the account page changes the name and the header shows it', async ({ page 
   await expect(page.getByLabel('First name')).toHaveValue('Jordan');
   await expect(page.getByLabel('Phone number')).toHaveValue('+44 7700 900123');
   await screenshots(page, 'account');
+
+  // An avatar: a real PNG drawn by the browser, sent through the media upload control.
+  const png = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 96;
+    canvas.height = 96;
+    const g = canvas.getContext('2d')!;
+    g.fillStyle = '#f97316';
+    g.fillRect(0, 0, 96, 96);
+    g.fillStyle = '#15233d';
+    g.beginPath();
+    g.arc(48, 40, 20, 0, Math.PI * 2);
+    g.fill();
+    g.fillRect(18, 66, 60, 30);
+    return canvas.toDataURL('image/png').split(',')[1]!;
+  });
+  const profile = page.getByRole('group', { name: 'Profile photo' });
+  await expect(profile.getByRole('button', { name: 'Upload photo' })).toBeVisible();
+  await profile.locator('input[type="file"]').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(png, 'base64'),
+  });
+  await expect(notifications(page).getByText('Profile photo updated')).toBeVisible();
+  const headerPhoto = header.getByRole('img', { name: 'Jordan Okafor' });
+  await expect(headerPhoto).toHaveAttribute('src', /^\/objects\/image\//);
+  await expect
+    .poll(() => headerPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(96);
+  // Kept after a reload, in the header and on the page.
+  await page.reload();
+  await expect(header.getByRole('img', { name: 'Jordan Okafor' })).toBeVisible();
+  await expect(profile.getByRole('button', { name: 'Change photo' })).toBeVisible();
+  await screenshots(page, 'account-avatar');
 });
 
 test('signing out another device sends that browser to the login page on its next request', async ({
