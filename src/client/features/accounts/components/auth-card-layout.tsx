@@ -1,12 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
-import { Logo } from '#client/components/layout/logo.tsx';
+import { AuthTopBar, HAZARD_STRIPE } from '#client/components/layout/auth-top-bar.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-
-const HAZARD_STRIPE =
-  '[background-image:repeating-linear-gradient(135deg,var(--color-safety-500)_0_18px,var(--color-navy-950)_18px_36px)]';
 
 interface AuthCardLayoutProps {
   icon: LucideIcon;
@@ -20,21 +15,8 @@ export function AuthCardLayout({ icon: Icon, title, description, children }: Aut
   return (
     <div className="relative flex min-h-dvh flex-col bg-background">
       <div aria-hidden="true" className={`h-1.5 w-full ${HAZARD_STRIPE}`} />
-      <header className="mx-auto flex w-full max-w-5xl items-center justify-between gap-4 px-5 py-5 sm:px-8">
-        <Link
-          href="/"
-          aria-label="TradeSkills home"
-          className="-m-1 rounded-md p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <Logo />
-        </Link>
-        <Link
-          href="/login"
-          className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-navy-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to sign in
-        </Link>
+      <header className="mx-auto w-full max-w-5xl px-5 py-5 sm:px-8">
+        <AuthTopBar back={{ href: '/login', label: 'Back to sign in' }} />
       </header>
       <main
         id="main"
