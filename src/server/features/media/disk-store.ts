@@ -88,6 +88,13 @@ export class DiskObjectStore implements ObjectStore {
     await fsp.mkdir(path.dirname(target), { recursive: true });
     try {
       await fsp.link(tempPath, target);
+    } catch (error) {
+      // File systems without hard links: a rename, guarded by the existence check (the database row's
+      // pending → uploaded update is the real one-upload-per-key guard).
+      const code = (error as NodeJS.ErrnoException).code;
+      if (!['EPERM', 'ENOTSUP', 'ENOSYS', 'EXDEV'].includes(code ?? '')) throw error;
+      if (await this.stat(key)) throw Object.assign(new Error('Object exists'), { code: 'EEXIST' });
+      await fsp.rename(tempPath, target);
     } finally {
       await fsp.rm(tempPath, { force: true });
     }
