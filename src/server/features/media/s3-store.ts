@@ -44,7 +44,7 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async createUploadURL(request: UploadURLRequest) {
-    const expiresIn = Math.max(1, Math.floor((request.expiresAt.getTime() - Date.now()) / 1000));
+    const expiresIn = Math.max(1, Math.round((request.expiresAt.getTime() - Date.now()) / 1000));
     const command = new PutObjectCommand({
       Bucket: this.bucket,
       Key: this.check(request.key),
