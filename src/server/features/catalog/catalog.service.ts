@@ -47,8 +47,14 @@ export class CatalogCache {
     this.unsubscribe();
   }
 
+  /** The snapshot when it is fresh, without waiting: the hot path stays synchronous. */
+  peek(): CatalogSnapshot | null {
+    return this.snapshot && Date.now() < this.expiresAt ? this.snapshot : null;
+  }
+
   async get(): Promise<CatalogSnapshot> {
-    if (this.snapshot && Date.now() < this.expiresAt) return this.snapshot;
+    const fresh = this.peek();
+    if (fresh) return fresh;
     if (this.loading) return this.loading;
     const generation = this.generation;
     const loading = this.load().then((snapshot) => {
