@@ -16,7 +16,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   let securityHeaders: Record<string, string> | null = null;
   async function captureSecurityHeaders(): Promise<Record<string, string>> {
     const probe = await app.inject({ method: 'GET', url: '/healthz' });
-    const skip = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'x-request-id']);
+    const skip = new Set([
+      'content-type',
+      'content-length',
+      'date',
+      'connection',
+      'keep-alive',
+      'x-request-id',
+    ]);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(probe.headers)) {
       if (!skip.has(name) && typeof value === 'string') headers[name] = value;
