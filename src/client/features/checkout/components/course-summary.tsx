@@ -1,13 +1,7 @@
 import { CalendarClock, Check, GraduationCap, PoundSterling, Star } from 'lucide-react';
 import type { PaymentPlan } from '#shared/constants.ts';
 import { decimalToPence, difficultyLabel, formatPrice, formatSalary, formatWeeks } from '#shared/format.ts';
-import type { Course } from '#shared/schemas/catalog.ts';
-
-function headerImage(course: Course): string {
-  const own = course.headerImagePath ?? course.featuredImagePath;
-  if (own) return own.startsWith('/') || own.startsWith('http') ? own : `/${own}`;
-  return course.courseType === 'upskill' ? '/images/course-upskill.svg' : '/images/course-fundamental.svg';
-}
+import { type Course, courseImageUrl } from '#shared/schemas/catalog.ts';
 
 /** The purchase page's course summary (spec §2): image, facts, features, rating and the price of the plan. */
 export function CourseSummary({ course, plan }: { course: Course; plan: PaymentPlan }) {
@@ -16,7 +10,7 @@ export function CourseSummary({ course, plan }: { course: Course; plan: PaymentP
   return (
     <article className="overflow-hidden rounded-2xl border border-border bg-white shadow-card">
       <img
-        src={headerImage(course)}
+        src={courseImageUrl(course, 'header')}
         alt=""
         width={640}
         height={360}
