@@ -42,7 +42,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const send = (headers: Record<string, string>, snapshot: CatalogSnapshot) => {
         reply.headers(headers).header('cache-control', 'no-cache').header('etag', snapshot.etag);
         if (request.headers['if-none-match'] === snapshot.etag) return reply.code(304).send();
-        return reply.type('application/json; charset=utf-8').send(snapshot.json);
+        return reply.type('application/json; charset=utf-8').send(snapshot.body);
       };
       const snapshot = cache.peek();
       // Warm cache: answered synchronously, no promise in the way.

@@ -13,6 +13,8 @@ export interface CatalogSnapshot {
   byId: Map<string, Course>;
   /** The list exactly as GET /api/courses/available sends it, serialised once per snapshot. */
   json: string;
+  /** The same bytes as a Buffer: sent as is, with no per-request encoding or length counting. */
+  body: Buffer;
   etag: string;
 }
 
@@ -86,6 +88,7 @@ export class CatalogCache {
       courses: list,
       byId: new Map(list.map((c) => [c.id, c])),
       json,
+      body: Buffer.from(json),
       etag: `W/"${(hash >>> 0).toString(36)}-${json.length.toString(36)}"`,
     };
   }

@@ -27,4 +27,4 @@ export function useCoursePreview(courseId: string, enabled: boolean) {
   return useQuery<CoursePreview>({ queryKey: ['/api/courses', courseId, 'preview'], enabled });
 }
 
-export { courseImageUrl as courseImage } from '#shared/schemas/catalog.ts';
+export { courseImageUrl as courseImage } from '#shared/course-image.ts';

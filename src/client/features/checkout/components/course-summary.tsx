@@ -1,7 +1,8 @@
 import { CalendarClock, Check, GraduationCap, PoundSterling, Star } from 'lucide-react';
 import type { PaymentPlan } from '#shared/constants.ts';
+import { courseImageUrl } from '#shared/course-image.ts';
 import { decimalToPence, difficultyLabel, formatPrice, formatSalary, formatWeeks } from '#shared/format.ts';
-import { type Course, courseImageUrl } from '#shared/schemas/catalog.ts';
+import type { Course } from '#shared/schemas/catalog.ts';
 
 /** The purchase page's course summary (spec §2): image, facts, features, rating and the price of the plan. */
 export function CourseSummary({ course, plan }: { course: Course; plan: PaymentPlan }) {
