@@ -106,10 +106,24 @@ interface OutlineModule {
   completedTopics: number;
 }
 
-/** Every module and topic of a course with the viewer's completion and lock state, in one query. */
-export async function loadOutline(db: Queryable, viewer: Viewer, courseId: string): Promise<OutlineModule[]> {
+/**
+ * Every module and topic of a course with the viewer's completion and lock state, in one query. `course` is a
+ * course id, or 'default' for the viewer's first course (resolved inside the same query).
+ */
+export async function loadOutline(
+  db: Queryable,
+  viewer: Viewer,
+  course: string | 'default',
+): Promise<OutlineModule[]> {
+  const courseFilter =
+    course !== 'default'
+      ? eq(modules.courseId, course)
+      : isAdmin(viewer)
+        ? sql`${modules.courseId} = (SELECT ${courses.id} FROM ${courses} ORDER BY ${courses.courseType}, ${courses.order} LIMIT 1)`
+        : sql`${modules.courseId} = (SELECT ${enrolments.courseId} FROM ${enrolments} WHERE ${enrolments.userId} = ${viewer.id} ORDER BY ${enrolments.createdAt} LIMIT 1)`;
   const rows = await db
     .select({
+      courseId: modules.courseId,
       moduleId: modules.id,
       moduleTitle: modules.title,
       moduleDescription: modules.description,
@@ -129,7 +143,7 @@ export async function loadOutline(db: Queryable, viewer: Viewer, courseId: strin
     .leftJoin(topics, eq(topics.moduleId, modules.id))
     .leftJoin(quizzes, eq(quizzes.topicId, topics.id))
     .leftJoin(topicProgress, and(eq(topicProgress.topicId, topics.id), eq(topicProgress.userId, viewer.id)))
-    .where(eq(modules.courseId, courseId))
+    .where(courseFilter)
     .orderBy(
       asc(modules.order),
       asc(modules.createdAt),
@@ -145,7 +159,7 @@ export async function loadOutline(db: Queryable, viewer: Viewer, courseId: strin
     if (mod?.id !== row.moduleId) {
       mod = {
         id: row.moduleId,
-        courseId,
+        courseId: row.courseId,
         title: row.moduleTitle,
         description: row.moduleDescription,
         order: row.moduleOrder,
@@ -351,7 +365,10 @@ export async function recomputeModuleProgress(
 const OBJECT_PREFIX = '/objects/';
 
 /** PDF (shown inline) or slides (downloaded): from the stored object's content type, else the file name. */
-async function presentationKind(db: Queryable, path: string | null): Promise<TopicDetail['presentationKind']> {
+async function presentationKind(
+  db: Queryable,
+  path: string | null,
+): Promise<TopicDetail['presentationKind']> {
   if (!path) return null;
   if (path.startsWith(OBJECT_PREFIX)) {
     const [object] = await db
