@@ -4,6 +4,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { learningRoutes } from './learning/learning.routes.ts';
 import { userCoursesRoutes } from './learning/user-courses.routes.ts';
 import { liveSessionsRoutes } from './live-sessions/live-sessions.routes.ts';
+import { mediaRoutes } from './media/media.routes.ts';
 import { messagingRoutes } from './messaging/messaging.routes.ts';
 
 /** Every feature's routes; app.ts registers them in this order. Add a feature with one line here. */
@@ -11,6 +12,7 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   healthRoutes,
   authRoutes,
   userCoursesRoutes,
+  mediaRoutes,
   learningRoutes,
   liveSessionsRoutes,
   messagingRoutes,
