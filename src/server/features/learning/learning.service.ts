@@ -304,14 +304,16 @@ export async function accessTopic(db: Queryable, viewer: Viewer, topicId: string
 
 type ProgressRow = typeof topicProgress.$inferSelect;
 
+/** `unlockAll`: an admin previewing the portal, for whom the quiz is always open. */
 function presentTopicProgress(
   topic: Pick<TopicRow, 'videoPath'>,
   row: ProgressRow | undefined,
+  unlockAll = false,
 ): TopicProgress {
   return {
     videoPositionSeconds: row?.videoPositionSeconds ?? 0,
     videoWatchedSeconds: row?.videoWatchedSeconds ?? 0,
-    videoCompleted: Boolean(row?.videoCompletedAt) || !topic.videoPath,
+    videoCompleted: Boolean(row?.videoCompletedAt) || !topic.videoPath || unlockAll,
     quizPassed: Boolean(row?.quizPassedAt),
     completed: Boolean(row?.completedAt),
   };
@@ -414,7 +416,7 @@ export async function openTopic(db: Db, viewer: Viewer, topicId: string): Promis
     presentationKind: await presentationKind(db, topic.presentationPath),
     hasQuiz: Boolean(topic.quizId),
     nextTopicId,
-    progress: presentTopicProgress(topic, progress),
+    progress: presentTopicProgress(topic, progress, isAdmin(viewer)),
   };
 }
 
@@ -491,7 +493,7 @@ export async function reportVideoProgress(
     throw conflict('The video has not been watched to the end yet', 'video_not_watched');
   }
   return {
-    progress: presentTopicProgress(topic, result.updated),
+    progress: presentTopicProgress(topic, result.updated, isAdmin(viewer)),
     justCompleted: result.justCompleted,
     moduleProgressPercentage: result.moduleRecord.progressPercentage,
   };
