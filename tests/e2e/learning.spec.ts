@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 
 // The learning portal as a new student meets it: sign in, open the first module and topic, watch the video to
@@ -162,6 +163,12 @@ test('a student’s message appears on an admin’s open page without a reload',
     await admin.page.getByLabel('Message', { exact: true }).fill('Boots and gloves. See you Thursday!');
     await admin.page.getByRole('button', { name: 'Send message' }).click();
     await expect(thread.getByText('Boots and gloves. See you Thursday!')).toBeVisible({ timeout: 2000 });
+
+    // Screens to look at (not compared): the open thread at desktop and phone widths.
+    await page.screenshot({ path: path.resolve('.tmp/learning-screens/1280-messages-thread.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(thread.getByText('Boots and gloves. See you Thursday!')).toBeVisible();
+    await page.screenshot({ path: path.resolve('.tmp/learning-screens/390-messages-thread.png'), fullPage: true });
   } finally {
     await admin.context.close();
   }
