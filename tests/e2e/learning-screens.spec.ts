@@ -56,8 +56,14 @@ for (const width of [390, 1280]) {
     await page.goto('/student');
     await expect(page.getByLabel('Course')).toBeVisible();
     await page.screenshot({ path: out(`${width}-admin-modules.png`), fullPage: true });
-    await page.getByRole('button', { name: /^Continue / }).first().click();
-    await page.getByRole('button', { name: /^Start Topic/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Continue / })
+      .first()
+      .click();
+    await page
+      .getByRole('button', { name: /^Start Topic/ })
+      .first()
+      .click();
     await expect(page.getByLabel(/^Video lesson:/)).toBeVisible();
     await page.getByRole('tab', { name: /Presentation|Slides/ }).click();
     await expect(page.locator('iframe')).toBeVisible();

@@ -168,7 +168,10 @@ test('a student’s message appears on an admin’s open page without a reload',
     await page.screenshot({ path: path.resolve('.tmp/learning-screens/1280-messages-thread.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(thread.getByText('Boots and gloves. See you Thursday!')).toBeVisible();
-    await page.screenshot({ path: path.resolve('.tmp/learning-screens/390-messages-thread.png'), fullPage: true });
+    await page.screenshot({
+      path: path.resolve('.tmp/learning-screens/390-messages-thread.png'),
+      fullPage: true,
+    });
   } finally {
     await admin.context.close();
   }
