@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.ts';
+import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { checkoutRoutes } from './checkout/checkout.routes.ts';
+import { mailboxRoutes } from './email/mailbox.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { learningRoutes } from './learning/learning.routes.ts';
 import { userCoursesRoutes } from './learning/user-courses.routes.ts';
@@ -16,4 +19,7 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   learningRoutes,
   liveSessionsRoutes,
   messagingRoutes,
+  catalogRoutes,
+  checkoutRoutes,
+  mailboxRoutes,
 ];
