@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
 // Screenshots of the student portal at phone and desktop widths, for looking at (not compared).
@@ -80,3 +81,33 @@ for (const width of [390, 1280]) {
     await page.screenshot({ path: out(`${width}-quiz-result.png`), fullPage: true });
   });
 }
+
+test('the portal tabs and the topic view pass axe (WCAG 2 A/AA)', async ({ page }) => {
+  await signIn(page);
+  const check = async (what: string) => {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(
+      results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  };
+  await expect(page.getByRole('button', { name: /^Continue / }).first()).toBeVisible();
+  await check('modules');
+  await page
+    .getByRole('button', { name: /^Continue / })
+    .first()
+    .click();
+  await expect(page.getByRole('button', { name: /^Start Topic/ }).first()).toBeVisible();
+  await check('topics');
+  await page
+    .getByRole('button', { name: /^Start Topic/ })
+    .first()
+    .click();
+  await expect(page.getByLabel(/^Video lesson:/)).toBeVisible();
+  await check('topic');
+  await page.getByRole('tab', { name: 'Sessions' }).click();
+  await expect(page.getByText('Live Q&A: reading drainage plans').first()).toBeVisible();
+  await check('sessions');
+  await page.getByRole('tab', { name: /Messages/ }).click();
+  await expect(page.getByText('Conversations', { exact: true })).toBeVisible();
+  await check('messages');
+});
