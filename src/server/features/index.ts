@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
@@ -14,6 +15,7 @@ import { messagingRoutes } from './messaging/messaging.routes.ts';
 export const featureRoutes: FastifyPluginAsyncZod[] = [
   healthRoutes,
   authRoutes,
+  accountsRoutes,
   userCoursesRoutes,
   mediaRoutes,
   learningRoutes,
