@@ -1,18 +1,21 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
 // Screenshots of the student portal at phone and desktop widths, for looking at (not compared).
 // They land in .tmp/learning-screens/.
 
 const STUDENT = { email: 'student@tradeskills.local', password: 'StudentPass123!' };
+// The admin's view of the portal has every quiz open, so its screens do not change the student's progress.
+const ADMIN = { email: 'admin@tradeskills.test', password: 'AdminPass123!' };
 const out = (name: string) => path.resolve('.tmp/learning-screens', name);
 
-async function signIn(page: Page) {
+async function signIn(page: Page, who = STUDENT) {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(STUDENT.email);
-  await page.getByLabel('Password', { exact: true }).fill(STUDENT.password);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(who === STUDENT ? '/dashboard' : '/admin');
 }
 
 for (const width of [390, 1280]) {
@@ -46,3 +49,65 @@ for (const width of [390, 1280]) {
     await page.screenshot({ path: out(`${width}-messages.png`), fullPage: true });
   });
 }
+
+for (const width of [390, 1280]) {
+  test(`presentation and quiz screens at ${width} px (admin's portal view)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    await signIn(page, ADMIN);
+    await page.goto('/student');
+    await expect(page.getByLabel('Course')).toBeVisible();
+    await page.screenshot({ path: out(`${width}-admin-modules.png`), fullPage: true });
+    await page
+      .getByRole('button', { name: /^Continue / })
+      .first()
+      .click();
+    await page
+      .getByRole('button', { name: /^Start Topic/ })
+      .first()
+      .click();
+    await expect(page.getByLabel(/^Video lesson:/)).toBeVisible();
+    await page.getByRole('tab', { name: /Presentation|Slides/ }).click();
+    await expect(page.locator('iframe')).toBeVisible();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: out(`${width}-presentation.png`), fullPage: true });
+    await page.getByRole('tab', { name: 'Quiz' }).click();
+    await page.getByRole('button', { name: 'Start Quiz' }).click();
+    await expect(page.getByRole('group', { name: 'Question 1 of 2' })).toBeVisible();
+    await page.getByRole('group', { name: 'Question 1 of 2' }).getByRole('radio').nth(1).check();
+    await page.screenshot({ path: out(`${width}-quiz.png`), fullPage: true });
+    await page.getByRole('group', { name: 'Question 2 of 2' }).getByRole('radio').nth(0).check();
+    await page.getByRole('button', { name: 'Submit Answers' }).click();
+    await expect(page.getByRole('heading', { name: /Quiz (Passed!|Failed)/ })).toBeVisible();
+    await page.screenshot({ path: out(`${width}-quiz-result.png`), fullPage: true });
+  });
+}
+
+test('the portal tabs and the topic view pass axe (WCAG 2 A/AA)', async ({ page }) => {
+  await signIn(page);
+  const check = async (what: string) => {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(
+      results.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  };
+  await expect(page.getByRole('button', { name: /^Continue / }).first()).toBeVisible();
+  await check('modules');
+  await page
+    .getByRole('button', { name: /^Continue / })
+    .first()
+    .click();
+  await expect(page.getByRole('button', { name: /^Start Topic/ }).first()).toBeVisible();
+  await check('topics');
+  await page
+    .getByRole('button', { name: /^Start Topic/ })
+    .first()
+    .click();
+  await expect(page.getByLabel(/^Video lesson:/)).toBeVisible();
+  await check('topic');
+  await page.getByRole('tab', { name: 'Sessions' }).click();
+  await expect(page.getByText('Live Q&A: reading drainage plans').first()).toBeVisible();
+  await check('sessions');
+  await page.getByRole('tab', { name: /Messages/ }).click();
+  await expect(page.getByText('Conversations', { exact: true })).toBeVisible();
+  await check('messages');
+});

@@ -104,6 +104,8 @@ describe('access control on every learning route', () => {
     const topics = (await call('admin', 'GET', `/api/modules/${fx.moduleB.id}/topics`)).json();
     expect(topics[0].isLocked).toBe(false);
     expect((await call('admin', 'GET', `/api/topics/${fx.t3.id}`)).statusCode).toBe(200);
+    const preview = (await call('admin', 'GET', `/api/topics/${other.t1.id}`)).json();
+    expect(preview.progress).toMatchObject({ videoCompleted: true, completed: false });
     // Admins see the quiz at once, still without the answer key.
     const quiz = await call('admin', 'GET', `/api/topics/${other.t1.id}/quiz`);
     expect(quiz.statusCode).toBe(200);
@@ -187,7 +189,7 @@ describe('a student works through a module', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.progress.videoPositionSeconds).toBe(55);
-    expect(body.progress.videoWatchedSeconds).toBeLessThanOrEqual(22);
+    expect(body.progress.videoWatchedSeconds).toBeLessThan(30);
     expect(body.progress.videoCompleted).toBe(false);
     await wait(student.id, fx.t1.id, 5);
     const ended = await call('student', 'POST', video(fx.t1.id), { positionSeconds: 60, event: 'ended' });

@@ -17,7 +17,7 @@ export function ModuleList({ modules, onOpen }: { modules: LearningModule[]; onO
             <Card
               className={cn(
                 'flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:p-5',
-                m.isLocked && 'opacity-60',
+                m.isLocked && 'border-dashed bg-muted text-muted-foreground shadow-none',
               )}
             >
               <div className="flex min-w-0 flex-1 items-start gap-3 sm:items-center sm:gap-4">

@@ -50,7 +50,7 @@ export function TopicList({ module, topics, isLoading, onBack, onOpen }: TopicLi
               <Card
                 className={cn(
                   'flex flex-col gap-3 p-4 sm:flex-row sm:items-center',
-                  topic.isLocked && 'opacity-60',
+                  topic.isLocked && 'border-dashed bg-muted text-muted-foreground shadow-none',
                 )}
               >
                 <div

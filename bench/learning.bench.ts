@@ -1,0 +1,123 @@
+// Signed-in GET /api/modules on PostgreSQL, side by side with a bare node:http server answering the same bytes,
+// both driven by autocannon at 50 connections in the same run. Goal: at least 0.2 of the bare server's
+// requests per second, and p99 under 25 ms.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '#server/app.ts';
+import { testConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { users } from '#server/db/schema/index.ts';
+import { buildCourse, enrol } from '#server/features/learning/learning.fixtures.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
+import type { BenchResult } from './run.ts';
+
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+
+function run(url: string, headers: Record<string, string> = {}) {
+  // autocannon runs in a worker thread so it does not compete with the server for this event loop.
+  return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers, workers: 1 });
+}
+
+async function listen(server: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+export default async function learningBench(): Promise<BenchResult[]> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('learning.bench needs TEST_DATABASE_URL (a PostgreSQL server)');
+  const name = `ts_bench_learning_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  try {
+    await database.migrate();
+    const fx = await buildCourse(database.db, 'Bench course');
+    const password = 'BenchPass123!';
+    const [student] = await database.db
+      .insert(users)
+      .values({ email: 'bench@example.com', passwordHash: await hashPassword(password), role: 'student' })
+      .returning({ id: users.id });
+    await enrol(database.db, student!.id, fx.course.id);
+
+    const app = await buildApp(
+      testConfig({ dataDir: '.tmp/bench-learning' }),
+      { database },
+      { clientDir: '/nonexistent' },
+    );
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@example.com', password }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const sample = await fetch(`${base}/api/modules`, { headers: { cookie } });
+    if (sample.status !== 200) throw new Error(`GET /api/modules answered ${sample.status}`);
+    const body = Buffer.from(await sample.arrayBuffer());
+
+    const bare = http.createServer((_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': body.length,
+      });
+      res.end(body);
+    });
+    const bareUrl = await listen(bare);
+
+    // Warm both up, then measure one after the other.
+    await autocannon({ url: `${base}/api/modules`, connections: 10, duration: 2, headers: { cookie } });
+    const baseline = await run(bareUrl);
+    // For context: the session lookup every signed-in route pays, measured alone.
+    const authOnly = await run(`${base}/api/user`, { cookie });
+    const ours = await run(`${base}/api/modules`, { cookie });
+    bare.close();
+    await app.close();
+    if (ours.non2xx > 0 || ours.errors > 0)
+      throw new Error(`GET /api/modules failed ${ours.non2xx + ours.errors} times`);
+
+    const ratio = ours.requests.average / baseline.requests.average;
+    return [
+      {
+        name: 'learning: signed-in GET /api/modules (PostgreSQL)',
+        value: ours.requests.average,
+        unit: 'req/s',
+        baseline: { value: baseline.requests.average, unit: 'req/s', label: 'bare node:http, same bytes' },
+        goal: '≥ 0.2 × baseline',
+        ok: ratio >= 0.2,
+      },
+      {
+        name: 'learning: GET /api/modules ÷ bare node:http',
+        value: ratio,
+        unit: '×',
+        goal: '≥ 0.2',
+        ok: ratio >= 0.2,
+      },
+      {
+        name: 'learning: GET /api/modules ÷ signed-in GET /api/user (session lookup alone)',
+        value: ours.requests.average / authOnly.requests.average,
+        unit: '×',
+        baseline: { value: authOnly.requests.average, unit: 'req/s', label: 'GET /api/user' },
+      },
+      {
+        name: `learning: GET /api/modules p99 at ${CONNECTIONS} connections`,
+        value: ours.latency.p99,
+        unit: 'ms',
+        baseline: { value: baseline.latency.p99, unit: 'ms', label: 'bare node:http' },
+        goal: '< 25 ms',
+        ok: ours.latency.p99 < 25,
+      },
+    ];
+  } finally {
+    await database.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
