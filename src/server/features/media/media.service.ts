@@ -289,6 +289,8 @@ export async function mediaAccess(
   user: { id: string; role: string; mustChangePassword?: boolean } | null,
 ): Promise<MediaAccess> {
   if (row.fileType === 'image' && row.attachedAt) return 'public';
+  if (row.fileType === 'video' && row.attachedAt && (await isPreviewVideo(db, objectPathFor(row.key))))
+    return 'public';
   if (!user) return 'unauthorized';
   if (user.role === 'admin' || row.uploadedBy === user.id) return 'allowed';
   if (user.mustChangePassword || row.fileType === 'image') return 'forbidden';
@@ -301,6 +303,26 @@ export async function mediaAccess(
     .where(or(eq(topics.videoPath, objectPath), eq(topics.presentationPath, objectPath)))
     .limit(1);
   return enrolled ? 'allowed' : 'forbidden';
+}
+
+/**
+ * Preview Course (DESIGN.md §4) plays the first topic's video of an active course to anyone, so visitors can
+ * see what they would buy; every other lesson stays behind enrolment.
+ */
+async function isPreviewVideo(db: Queryable, objectPath: string): Promise<boolean> {
+  const rows = await db.execute<{ ok: number }>(sql`
+    SELECT 1 AS ok
+    FROM ${topics} t
+    JOIN ${modules} m ON m.id = t.module_id
+    JOIN ${courses} c ON c.id = m.course_id
+    WHERE t.video_path = ${objectPath} AND c.is_active
+      AND t.id = (
+        SELECT t2.id FROM ${topics} t2 JOIN ${modules} m2 ON m2.id = t2.module_id
+        WHERE m2.course_id = c.id ORDER BY m2."order", t2."order" LIMIT 1
+      )
+    LIMIT 1`);
+  const list = Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows;
+  return list.length > 0;
 }
 
 /** The title of the topic a presentation belongs to, for its download name. */

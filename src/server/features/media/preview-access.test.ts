@@ -1,0 +1,41 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modules, topics } from '#server/db/schema/index.ts';
+import { seedDemo } from '#server/db/seed.ts';
+import { createTestApp, type TestContext } from '#server/test/harness.ts';
+
+let t: TestContext;
+let courseId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.db, { config: t.config });
+  const courses = (await t.app.inject({ url: '/api/courses/available' })).json() as {
+    id: string;
+    title: string;
+  }[];
+  courseId = courses.find((c) => c.title === 'Drainage Systems Fundamentals')!.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('Preview Course video', () => {
+  it("plays the first topic's video to a visitor, but no other lesson", async () => {
+    const preview = (await t.app.inject({ url: `/api/courses/${courseId}/preview` })).json() as {
+      videoPath: string;
+    };
+    expect(preview.videoUrl).toMatch(/^\/objects\//);
+    const first = await t.app.inject({ url: preview.videoUrl, headers: { range: 'bytes=0-99' } });
+    expect(first.statusCode).toBe(206);
+
+    const lessons = await t.db
+      .select({ videoPath: topics.videoPath })
+      .from(topics)
+      .innerJoin(modules, eq(modules.id, topics.moduleId))
+      .where(eq(modules.courseId, courseId))
+      .orderBy(asc(modules.order), asc(topics.order));
+    const second = lessons[1]!.videoPath!;
+    expect(second).not.toBe(preview.videoUrl);
+    expect((await t.app.inject({ url: second })).statusCode).toBe(401);
+  });
+});
