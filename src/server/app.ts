@@ -107,8 +107,14 @@ function registerClient(app: FastifyInstance, clientDir: string) {
       wildcard: false,
       index: false,
       setHeaders(res, filePath) {
+        // Hashed assets never change; index.html must always be revalidated so a deploy is picked up.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        const cache = hashed
+          ? 'public, max-age=31536000, immutable'
+          : filePath.endsWith('index.html')
+            ? 'no-cache'
+            : 'public, max-age=3600';
+        res.header('cache-control', cache);
       },
     });
     app.get('/assets/*', { schema: { hide: true } }, (request, reply) => {
@@ -123,7 +129,6 @@ function registerClient(app: FastifyInstance, clientDir: string) {
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       const lastSegment = url.split('/').pop() ?? '';
       if (hasClient && !lastSegment.includes('.')) {
-        reply.header('cache-control', 'no-cache');
         return reply.type('text/html; charset=utf-8').sendFile('index.html');
       }
       if (

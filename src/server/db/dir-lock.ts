@@ -42,9 +42,9 @@ export function acquireDirLock(dir: string): DirLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(fs.readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processAlive(owner)) {
+      if (Number.isInteger(owner) && owner > 0 && (owner === process.pid || processAlive(owner))) {
         throw new DataDirLockedError(
-          `The data directory ${dir} is in use by another TradeSkills process (pid ${owner}). ` +
+          `The data directory ${dir} is in use by ${owner === process.pid ? 'this process already' : `another TradeSkills process (pid ${owner})`}. ` +
             'The embedded database allows one process only: stop the other process, use another DATA_DIR, ' +
             'or set DATABASE_URL to share a PostgreSQL server.',
         );
