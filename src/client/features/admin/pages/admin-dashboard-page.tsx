@@ -1,22 +1,107 @@
-import { LayoutDashboard } from 'lucide-react';
-import { ComingSoon } from '#client/components/layout/coming-soon.tsx';
+import {
+  BarChart3,
+  CalendarDays,
+  FolderOpen,
+  LayoutDashboard,
+  Mail,
+  MessageSquare,
+  Users,
+} from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'wouter';
 import { NotificationsButton } from '#client/components/layout/notifications-button.tsx';
 import { PageLoader } from '#client/components/layout/page-loader.tsx';
 import { PortalHeader } from '#client/components/layout/portal-header.tsx';
-import { useAuth } from '#client/lib/auth.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { displayName, useAuth } from '#client/lib/auth.ts';
+import { ContentTab } from '../components/content-tab.tsx';
+import { MessagesTab } from '../components/messages-tab.tsx';
+import { OverviewTab } from '../components/overview-tab.tsx';
+import { SessionsTab } from '../components/sessions-tab.tsx';
+import { StudentsTab } from '../components/students-tab.tsx';
+
+// recharts is only downloaded when the Analytics tab opens (DESIGN.md §1).
+const AnalyticsTab = lazy(() =>
+  import('../components/analytics-tab.tsx').then((m) => ({ default: m.AnalyticsTab })),
+);
+
+export type AdminTab = 'overview' | 'students' | 'messages' | 'content' | 'analytics' | 'sessions';
+
+const TABS: { value: AdminTab; label: string; icon: typeof Users }[] = [
+  { value: 'overview', label: 'Overview', icon: LayoutDashboard },
+  { value: 'students', label: 'Students', icon: Users },
+  { value: 'messages', label: 'Messages', icon: MessageSquare },
+  { value: 'content', label: 'Content', icon: FolderOpen },
+  { value: 'analytics', label: 'Analytics', icon: BarChart3 },
+  { value: 'sessions', label: 'Live Sessions', icon: CalendarDays },
+];
 
 export function AdminDashboardPage() {
   const { user } = useAuth();
+  const [tab, setTab] = useState<AdminTab>('overview');
+  const [conversationId, setConversationId] = useState<string | null>(null);
   if (!user) return <PageLoader label="Loading admin dashboard..." />;
+
+  const openConversation = (id: string) => {
+    setConversationId(id);
+    setTab('messages');
+  };
+
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="flex min-h-dvh flex-col bg-background">
       <PortalHeader user={user} showAdminBadge notifications={<NotificationsButton />} />
-      <main id="main" className="flex-1">
-        <ComingSoon
-          icon={LayoutDashboard}
-          title="Admin Dashboard"
-          description="Students, messages, course content and analytics will be managed here."
-        />
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">Admin Dashboard</h1>
+            <p className="text-sm text-muted-foreground">
+              Welcome back, {displayName(user)}. Manage students, courses and messages.
+            </p>
+          </div>
+          <Button variant="outline" size="sm" asChild>
+            <Link href="/admin/mailbox">
+              <Mail /> Mailbox
+            </Link>
+          </Button>
+        </div>
+        <Tabs value={tab} onValueChange={(v) => setTab(v as AdminTab)}>
+          <TabsList className="w-full justify-start sm:w-auto">
+            {TABS.map(({ value, label, icon: Icon }) => (
+              <TabsTrigger key={value} value={value}>
+                <Icon aria-hidden="true" />
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="overview">
+            <OverviewTab onNavigate={setTab} />
+          </TabsContent>
+          <TabsContent value="students">
+            <StudentsTab onOpenConversation={openConversation} />
+          </TabsContent>
+          <TabsContent value="messages">
+            <MessagesTab selectedId={conversationId} onSelect={setConversationId} />
+          </TabsContent>
+          <TabsContent value="content">
+            <ContentTab />
+          </TabsContent>
+          <TabsContent value="analytics">
+            <Suspense
+              fallback={
+                <div className="flex justify-center py-16">
+                  <Spinner label="Loading analytics..." showLabel />
+                </div>
+              }
+            >
+              <AnalyticsTab />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="sessions">
+            <SessionsTab />
+          </TabsContent>
+        </Tabs>
       </main>
     </div>
   );
