@@ -35,8 +35,8 @@ export async function listCourses(db: Db): Promise<AdminCourse[]> {
   const rows = await db
     .select({
       course: courses,
-      moduleCount: sql<number>`(SELECT count(*)::int FROM ${modules} WHERE ${modules.courseId} = ${courses.id})`,
-      enrolmentCount: sql<number>`(SELECT count(*)::int FROM ${enrolments} WHERE ${enrolments.courseId} = ${courses.id})`,
+      moduleCount: sql<number>`(SELECT count(*)::int FROM modules m WHERE m.course_id = ${courses}.id)`,
+      enrolmentCount: sql<number>`(SELECT count(*)::int FROM enrolments e WHERE e.course_id = ${courses}.id)`,
     })
     .from(courses)
     .orderBy(asc(courses.courseType), asc(courses.order), asc(courses.title));
@@ -170,7 +170,7 @@ export async function listModules(db: Db, courseId: string): Promise<AdminModule
   const rows = await db
     .select({
       module: modules,
-      topicCount: sql<number>`(SELECT count(*)::int FROM ${topics} WHERE ${topics.moduleId} = ${modules.id})`,
+      topicCount: sql<number>`(SELECT count(*)::int FROM topics t WHERE t.module_id = ${modules}.id)`,
     })
     .from(modules)
     .where(eq(modules.courseId, courseId))
@@ -236,7 +236,7 @@ export async function listTopics(db: Db, moduleId: string): Promise<AdminTopic[]
       topic: topics,
       quizId: quizzes.id,
       quizTitle: quizzes.title,
-      questionCount: sql<number>`(SELECT count(*)::int FROM ${quizQuestions} WHERE ${quizQuestions.quizId} = ${quizzes.id})`,
+      questionCount: sql<number>`(SELECT count(*)::int FROM quiz_questions qq WHERE qq.quiz_id = ${quizzes}.id)`,
     })
     .from(topics)
     .leftJoin(quizzes, eq(quizzes.topicId, topics.id))

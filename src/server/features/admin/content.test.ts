@@ -114,6 +114,8 @@ describe('courses', () => {
     const c = (await call('POST', '/api/admin/courses', course())).json();
     const student = await t.createUser();
     await t.db.insert(enrolments).values({ userId: student.id, courseId: c.id });
+    const card = (await call('GET', '/api/admin/courses')).json().find((x: { id: string }) => x.id === c.id);
+    expect(card.enrolmentCount).toBe(1);
     const res = await call('DELETE', `/api/admin/courses/${c.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
@@ -169,6 +171,8 @@ describe('modules and topics', () => {
     });
     const list = (await call('GET', `/api/admin/courses/${c.id}/modules`)).json();
     expect(list.map((m: { title: string }) => m.title)).toEqual(['First', 'Second']);
+    const card = (await call('GET', '/api/admin/courses')).json().find((x: { id: string }) => x.id === c.id);
+    expect(card).toMatchObject({ moduleCount: 2, enrolmentCount: 0 });
     expect(list[0].duration).toBe(0);
     const edited = await call('PUT', `/api/admin/modules/${m1.json().id}`, {
       title: 'Second!',
@@ -189,6 +193,8 @@ describe('modules and topics', () => {
       presentationPath: null,
       quiz: null,
     });
+    const listed = (await call('GET', `/api/admin/courses/${c.id}/modules`)).json();
+    expect(listed.find((m: { id: string }) => m.id === m1.json().id).topicCount).toBe(1);
     const te = await call('PUT', `/api/admin/topics/${topic.json().id}`, {
       title: 'Intro 2',
       description: 'y',

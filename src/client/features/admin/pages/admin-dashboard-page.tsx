@@ -67,9 +67,9 @@ export function AdminDashboardPage() {
           </Button>
         </div>
         <Tabs value={tab} onValueChange={(v) => setTab(v as AdminTab)}>
-          <TabsList className="w-full justify-start sm:w-auto">
+          <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-11 sm:w-auto">
             {TABS.map(({ value, label, icon: Icon }) => (
-              <TabsTrigger key={value} value={value}>
+              <TabsTrigger key={value} value={value} className="h-9 px-2 sm:h-full sm:px-3">
                 <Icon aria-hidden="true" />
                 {label}
               </TabsTrigger>
