@@ -17,10 +17,6 @@ export const liveSessionInputSchema = z
   .refine((s) => new Date(s.endTime) > new Date(s.startTime), {
     message: 'End time must be after the start time',
     path: ['endTime'],
-  })
-  .refine((s) => s.sessionType !== 'online' || !s.location || /^https?:\/\//i.test(s.location), {
-    message: 'Meeting link must start with http:// or https://',
-    path: ['location'],
   });
 export type LiveSessionInput = z.input<typeof liveSessionInputSchema>;
 

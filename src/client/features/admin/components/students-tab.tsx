@@ -123,7 +123,7 @@ export function StudentsTab({
                   </div>
                   <StudentActions student={s} />
                 </div>
-                <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+                <dl className="mt-3 grid grid-cols-2 gap-2 text-sm [&>div]:min-w-0">
                   <div>
                     <dt className="text-xs text-muted-foreground">Status</dt>
                     <dd>

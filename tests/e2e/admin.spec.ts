@@ -1,0 +1,236 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// The admin console, tried as a new admin would: content and quiz authoring, adding a student who then signs in,
+// live sessions, and a look at every tab on a phone and on a laptop.
+
+const ADMIN = { email: 'admin@tradeskills.test', password: 'AdminPass123!' };
+const RUN = Date.now().toString(36);
+
+// A CSS locator: while a modal dialog is open the rest of the page (the toast region too) is aria-hidden.
+const notifications = (page: Page) => page.locator('[aria-label^="Notifications"]');
+const toast = (page: Page, text: string) => notifications(page).getByText(text, { exact: true });
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+}
+
+test('an admin builds a course, a module, a topic and a quiz, validation first', async ({ page }) => {
+  const courseTitle = `Soakaway Design ${RUN}`;
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await expect(page.getByText('Total Students')).toBeVisible();
+  await openTab(page, 'Content');
+
+  // Create course: title and description are required.
+  await page.getByRole('button', { name: 'Create Course' }).click();
+  const courseDialog = page.getByRole('dialog', { name: 'Create Course' });
+  await courseDialog.getByRole('button', { name: 'Create Course' }).click();
+  await expect(toast(page, 'Title is required')).toBeVisible();
+  await courseDialog.getByLabel('Title *').fill(courseTitle);
+  await courseDialog.getByLabel('Description *').fill('Percolation tests and soakaway sizing to BRE 365.');
+  await courseDialog.getByLabel('Average salary (£ per year)').fill('£31,500 a year');
+  await expect(courseDialog.getByLabel('Average salary (£ per year)')).toHaveValue('31500');
+  await courseDialog.getByLabel('Price (£)', { exact: true }).fill('349.00');
+  await courseDialog.getByRole('button', { name: 'Create Course' }).click();
+  await expect(toast(page, 'Course created successfully')).toBeVisible();
+
+  const card = page.getByRole('listitem').filter({ hasText: courseTitle });
+  await expect(card.getByText('£31,500/yr')).toBeVisible();
+  await expect(card.getByText('4 weeks')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'View Course' })).toHaveAttribute('target', '_blank');
+  await card.getByRole('button', { name: 'Manage' }).click();
+
+  // Module: HH:MM becomes minutes when the field loses focus.
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText(courseTitle)).toBeVisible();
+  await page.getByRole('button', { name: 'Add Module' }).click();
+  const moduleDialog = page.getByRole('dialog', { name: 'Add Module' });
+  await moduleDialog.getByLabel('Title *').fill('Percolation testing');
+  await moduleDialog.getByLabel('Description *').fill('Digging and timing a percolation test pit.');
+  await moduleDialog.getByLabel('Duration (HH:MM)').fill('01:30');
+  await moduleDialog.getByLabel('Duration (HH:MM)').blur();
+  await expect(moduleDialog.getByText('90 minutes')).toBeVisible();
+  await moduleDialog.getByRole('button', { name: 'Add Module' }).click();
+  await expect(toast(page, 'Module created successfully')).toBeVisible();
+  const moduleCard = page.getByRole('listitem').filter({ hasText: 'Percolation testing' });
+  await expect(moduleCard.getByText('1h 30m')).toBeVisible();
+  await moduleCard.getByRole('button', { name: 'Edit' }).click();
+
+  // Topic.
+  await page.getByRole('button', { name: 'Add Topic' }).click();
+  const topicDialog = page.getByRole('dialog', { name: 'Add Topic' });
+  await topicDialog.getByLabel('Title *').fill('Digging the test pit');
+  await topicDialog.getByLabel('Description *').fill('Size, depth and pre-soaking.');
+  await topicDialog.getByRole('button', { name: 'Add Topic' }).click();
+  await expect(toast(page, 'Topic created successfully')).toBeVisible();
+  const topicCard = page.getByTestId('topic-card').filter({ hasText: 'Digging the test pit' });
+  await expect(topicCard.getByText('Quiz unlocks next topic')).toBeVisible();
+
+  // Quiz: the validation toasts first.
+  await topicCard.getByRole('button', { name: 'Create Quiz' }).click();
+  const quizDialog = page.getByRole('dialog', { name: 'Create Quiz' });
+  await expect(quizDialog.getByLabel('Question 1 answer D')).toBeVisible();
+  await quizDialog.getByRole('button', { name: 'Create Quiz' }).click();
+  await expect(toast(page, 'Quiz title is required')).toBeVisible();
+  await quizDialog.getByLabel('Quiz title *').fill('Test pit check');
+  await quizDialog.getByLabel('Question 1 text').fill('How long is the pit pre-soaked?');
+  await quizDialog.getByLabel('Question 1 answer A').fill('Overnight');
+  await quizDialog.getByRole('button', { name: 'Create Quiz' }).click();
+  await expect(toast(page, 'At least one valid question with correct answer is required')).toBeVisible();
+  await quizDialog.getByLabel('Question 1 answer B').fill('Ten minutes');
+  await quizDialog.getByLabel('Answer A is correct').first().check();
+  await quizDialog.getByLabel('Passing score (%)').fill('');
+  await quizDialog.getByRole('button', { name: 'Create Quiz' }).click();
+  await expect(toast(page, 'Quiz created successfully')).toBeVisible();
+  await expect(topicCard.getByRole('button', { name: 'Edit Quiz (1)' })).toBeVisible();
+
+  // Editing the quiz shows what was saved, passing score defaulted to 80.
+  await topicCard.getByRole('button', { name: 'Edit Quiz (1)' }).click();
+  const editQuiz = page.getByRole('dialog', { name: 'Edit Quiz' });
+  await expect(editQuiz.getByLabel('Passing score (%)')).toHaveValue('80');
+  await expect(editQuiz.getByLabel('Question 1 answer A')).toHaveValue('Overnight');
+  await editQuiz.getByRole('button', { name: 'Cancel' }).click();
+
+  // Breadcrumb back to the course list, then delete the topicless course cascade with the spec's confirmation.
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('button', { name: 'Courses' }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: courseTitle })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(
+    confirm.getByText(`Are you sure you want to delete the course "${courseTitle}"?`),
+  ).toBeVisible();
+  await expect(confirm.getByText('This action cannot be undone.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Course deleted successfully')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: courseTitle })).toHaveCount(0);
+});
+
+test('deleting a course with enrolled students is refused with advice to deactivate it', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await openTab(page, 'Content');
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Drainage Systems Fundamentals' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(
+    notifications(page).getByText(
+      /^Failed to delete course\. This course has 1 enrolled student.*Deactivate it instead/,
+    ),
+  ).toBeVisible();
+});
+
+test('an admin adds a student (the upskill rule first), who signs in with the temporary password', async ({
+  page,
+  browser,
+}) => {
+  const email = `new.starter.${RUN}@example.com`;
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await openTab(page, 'Students');
+  await expect(page.getByRole('row').filter({ hasText: 'student@tradeskills.local' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Student' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Student' });
+  await dialog.getByRole('button', { name: 'Create Student' }).click();
+  await expect(toast(page, 'Please fill in all required fields')).toBeVisible();
+  await dialog.getByLabel('First name *').fill('Nia');
+  await dialog.getByLabel('Last name *').fill('Starter');
+  await dialog.getByLabel('Email *').fill(email);
+  await dialog.getByLabel('Temporary password *').fill('Welcome2Site!');
+  await dialog.getByLabel('Course *').selectOption({ label: 'Drainage CCTV Surveying (Upskill)' });
+  await dialog.getByRole('button', { name: 'Create Student' }).click();
+  await expect(toast(page, 'Company and job title are required for upskill courses')).toBeVisible();
+  await dialog.getByLabel('Company *').fill('Acme Drains');
+  await dialog.getByLabel('Job title *').fill('Surveyor');
+  await dialog.getByRole('button', { name: 'Create Student' }).click();
+  await expect(toast(page, 'Student created and course assigned successfully')).toBeVisible();
+
+  await page.getByLabel('Search students').fill('new.starter');
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row.getByText('Never')).toBeVisible();
+  await expect(row.getByText('Active', { exact: true })).toBeVisible();
+
+  // The new student signs in with the temporary password and is asked to choose a new one.
+  const context = await browser.newContext();
+  const student = await context.newPage();
+  await signIn(student, email, 'Welcome2Site!');
+  await student.getByLabel('Current password').fill('Welcome2Site!');
+  await student.getByLabel('New password', { exact: true }).fill('MyOwnPass456!');
+  await student.getByLabel('Confirm new password').fill('MyOwnPass456!');
+  await student.getByRole('button', { name: 'Update password' }).click();
+  await expect(student).toHaveURL(/\/dashboard$/);
+  await context.close();
+
+  // Back in the console the student now has a Last Active time, and can be deactivated.
+  await page.reload();
+  await openTab(page, 'Students');
+  await page.getByLabel('Search students').fill('new.starter');
+  await expect(page.getByRole('row').filter({ hasText: email }).getByText('Never')).toHaveCount(0);
+  await page
+    .getByRole('row')
+    .filter({ hasText: email })
+    .getByRole('button', { name: /More actions/ })
+    .click();
+  await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
+  await expect(toast(page, 'Student deactivated and signed out')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: email }).getByText('Inactive')).toBeVisible();
+});
+
+test('an admin schedules a live session for an enrolled student', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await openTab(page, 'Live Sessions');
+  await page.getByRole('button', { name: 'Schedule Session' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Schedule Session' });
+  await dialog.getByLabel('Title *').fill(`Site visit ${RUN}`);
+  const start = new Date(Date.now() + 2 * 24 * 3600_000);
+  const local = (d: Date) =>
+    `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}T10:00`;
+  await dialog.getByLabel('Start *').fill(local(start));
+  await dialog.getByLabel('End *').fill(local(start).replace('T10:00', 'T09:00'));
+  await dialog.getByRole('button', { name: 'Schedule Session' }).click();
+  await expect(toast(page, 'End time must be after the start time')).toBeVisible();
+  await dialog.getByLabel('End *').fill(local(start).replace('T10:00', 'T12:00'));
+  await dialog.getByLabel('Format').selectOption('in_person');
+  await dialog.getByLabel('Location').fill('Unit 4, Leeds');
+  await dialog.getByLabel('Sam Carter').check();
+  await dialog.getByRole('button', { name: 'Schedule Session' }).click();
+  await expect(toast(page, 'Session scheduled successfully')).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: `Site visit ${RUN}` });
+  await expect(card.getByText('Unit 4, Leeds')).toBeVisible();
+  await expect(card.getByText('Sam Carter')).toBeVisible();
+  const ics = await page.request.get(
+    (await card.getByRole('link', { name: '.ics' }).getAttribute('href')) ?? '',
+  );
+  expect(ics.headers()['content-type']).toContain('text/calendar');
+  expect(await ics.text()).toContain(`SUMMARY:Site visit ${RUN}`);
+});
+
+for (const width of [390, 1280]) {
+  test(`every tab reads well at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await signIn(page, ADMIN.email, ADMIN.password);
+    for (const tab of ['Overview', 'Students', 'Messages', 'Content', 'Analytics', 'Live Sessions']) {
+      await openTab(page, tab);
+      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('data-state', 'active');
+      await page.waitForLoadState('networkidle');
+      // Nothing sticks out sideways on a phone.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${tab} overflows sideways`).toBeLessThanOrEqual(0);
+      await page.screenshot({
+        path: `test-results/admin-screens/${width}-${tab.replace(' ', '-').toLowerCase()}.png`,
+        fullPage: true,
+      });
+    }
+  });
+}
