@@ -21,7 +21,9 @@ async function main() {
   const admin = await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
   const seed = config.seedDemo ?? (wasEmpty && database.kind === 'pglite');
   const demo =
-    seed && wasEmpty ? await seedDemo(database.db, { studentPassword: config.demoStudentPassword }) : null;
+    seed && wasEmpty
+      ? await seedDemo(database.db, { studentPassword: config.demoStudentPassword, config })
+      : null;
 
   const app = await buildApp(config, { database });
   const workers = startWorkers(app);

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { outboxWorker } from './features/email/outbox.worker.ts';
+import { mediaSweeper } from './features/media/sweeper.worker.ts';
 
 export interface Worker {
   stop(): Promise<void>;
 }
 
 /** Background loops that every app process runs (features add theirs to `workerFactories`). */
-export const workerFactories: ((app: FastifyInstance) => Worker)[] = [outboxWorker];
+export const workerFactories: ((app: FastifyInstance) => Worker)[] = [outboxWorker, mediaSweeper];
 
 export function startWorkers(app: FastifyInstance): Worker {
   const running = workerFactories.map((make) => make(app));

@@ -58,3 +58,7 @@ export const ResetPasswordPage = lazyPage(
   () => import('#client/features/accounts/pages/reset-password-page.tsx'),
   (m) => m.ResetPasswordPage,
 );
+export const MediaLibraryPage = lazyPage(
+  () => import('#client/features/media/pages/media-library-page.tsx'),
+  (m) => m.MediaLibraryPage,
+);

@@ -35,6 +35,11 @@ export function AppRoutes() {
           <Page component={pages.AdminDashboardPage} loadingLabel={ADMIN_LOADING} />
         </RouteGuard>
       </Route>
+      <Route path="/admin/media">
+        <RouteGuard area="admin">
+          <Page component={pages.MediaLibraryPage} />
+        </RouteGuard>
+      </Route>
       <Route path="/student">
         <RouteGuard area="student">
           <Page component={pages.StudentDashboardPage} />

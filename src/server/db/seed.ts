@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AppConfig } from '#server/config.ts';
 import { generatePassword, hashPassword } from '#server/lib/passwords.ts';
 import type { Db } from './client.ts';
 import {
@@ -13,6 +14,7 @@ import {
   topics,
   users,
 } from './schema/index.ts';
+import { seedDemoMedia } from './seed-media/index.ts';
 
 /** True when no course and no user exist yet (a fresh install). */
 export async function isEmptyDatabase(db: Db): Promise<boolean> {
@@ -234,10 +236,12 @@ export const DEMO_STUDENT_EMAIL = 'student@tradeskills.local';
 /** Demo catalogue, content, quizzes, live sessions and a demo student enrolled in the featured course. */
 export async function seedDemo(
   db: Db,
-  options: { studentPassword?: string } = {},
+  // With the app's config, every demo topic also gets the sample video and PDF (stored like an upload).
+  options: { studentPassword?: string; config?: AppConfig } = {},
 ): Promise<{ studentEmail: string; studentPassword: string }> {
   const studentPassword = options.studentPassword ?? generatePassword(14);
   const passwordHash = await hashPassword(studentPassword);
+  const topicIds: string[] = [];
   await db.transaction(async (tx) => {
     const courseIds: string[] = [];
     for (const course of [drainage, groundworks, cctv, evCharging]) {
@@ -259,6 +263,7 @@ export async function seedDemo(
             .insert(topics)
             .values({ moduleId: m!.id, title: topic.title, description: topic.description, order: ti + 1 })
             .returning({ id: topics.id });
+          topicIds.push(t!.id);
           if (!topic.quiz) continue;
           const [q] = await tx
             .insert(quizzes)
@@ -330,5 +335,6 @@ export async function seedDemo(
       .returning({ id: liveSessions.id });
     await tx.insert(liveSessionAttendees).values({ sessionId: sessions[0]!.id, userId: student!.id });
   });
+  if (options.config) await seedDemoMedia({ db, config: options.config }, topicIds);
   return { studentEmail: DEMO_STUDENT_EMAIL, studentPassword };
 }

@@ -1,0 +1,310 @@
+import path from 'node:path';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { AppConfig } from '#server/config.ts';
+import type { Db, Queryable } from '#server/db/client.ts';
+import { enrolments, modules, storedObjects, topics } from '#server/db/schema/index.ts';
+import { resolveAppSecret } from '#server/lib/app-secret.ts';
+import { badRequest, HttpError, payloadTooLarge } from '#server/lib/errors.ts';
+import type { FileType } from '#shared/constants.ts';
+import { CONTENT_TYPES_BY_TYPE, MAX_BYTES_BY_TYPE, type UploadRequest } from '#shared/schemas/media.ts';
+import { DiskObjectStore } from './disk-store.ts';
+import { checkContent, extensionFor, normaliseContentType, SNIFF_BYTES } from './file-types.ts';
+import {
+  isObjectKey,
+  newObjectKey,
+  OBJECT_PATH_PREFIX,
+  type ObjectStore,
+  objectPathFor,
+  UPLOAD_URL_TTL_MS,
+  UploadSigner,
+} from './object-store.ts';
+import { S3ObjectStore } from './s3-store.ts';
+
+/** What the media functions need; a Fastify instance is one. */
+export interface MediaDeps {
+  db: Db;
+  config: AppConfig;
+}
+
+export type StoredObjectRow = typeof storedObjects.$inferSelect;
+
+const stores = new WeakMap<AppConfig, Promise<ObjectStore>>();
+
+/** The object store for this configuration (S3 when S3_BUCKET is set, else DATA_DIR/objects), made once. */
+export function getObjectStore(deps: MediaDeps): Promise<ObjectStore> {
+  let store = stores.get(deps.config);
+  if (!store) {
+    store = deps.config.s3
+      ? Promise.resolve(new S3ObjectStore(deps.config.s3))
+      : resolveAppSecret(deps.db, deps.config.appSecret).then(
+          (secret) =>
+            new DiskObjectStore(path.join(deps.config.dataDir, 'objects'), new UploadSigner(secret)),
+        );
+    store.catch(() => stores.delete(deps.config));
+    stores.set(deps.config, store);
+  }
+  return store;
+}
+
+/**
+ * The object key behind anything a client may send for a file: our `/objects/<key>` path, an absolute URL to
+ * it, or the upload URL we issued (disk or S3). Null when it names no object of ours.
+ */
+export function objectKeyFrom(value: string | null | undefined): string | null {
+  if (!value) return null;
+  let pathname = value.trim();
+  try {
+    pathname = new URL(pathname, 'http://local.invalid').pathname;
+  } catch {
+    return null;
+  }
+  pathname = decodeURIComponent(pathname);
+  const match =
+    /(?:^\/objects\/|^\/api\/objects\/upload\/|\/)((?:image|video|presentation)\/[0-9a-f-]{36})$/.exec(
+      pathname,
+    );
+  const key = match?.[1];
+  return key && isObjectKey(key) ? key : null;
+}
+
+/** `/objects/<key>` for any accepted reference (see objectKeyFrom), else null. */
+export function normaliseObjectPath(value: string | null | undefined): string | null {
+  const key = objectKeyFrom(value);
+  return key ? objectPathFor(key) : null;
+}
+
+/** POST /api/objects/upload: a pending row and a signed, 15-minute upload URL for one new key. */
+export async function createUpload(
+  deps: MediaDeps,
+  userId: string,
+  request: UploadRequest,
+): Promise<{ uploadURL: string; objectPath: string; headers?: Record<string, string> }> {
+  const fileType = request.fileType;
+  const maxBytes = MAX_BYTES_BY_TYPE[fileType];
+  if (request.size !== undefined && request.size > maxBytes) {
+    throw payloadTooLarge(`File size too large. Maximum size is ${Math.round(maxBytes / 1024 / 1024)}MB`);
+  }
+  const contentType = normaliseContentType(request.contentType);
+  if (contentType && !CONTENT_TYPES_BY_TYPE[fileType].includes(contentType)) {
+    throw new HttpError(415, 'unsupported_media_type', `This file is not an allowed ${fileType} type`);
+  }
+  const store = await getObjectStore(deps);
+  const key = newObjectKey(fileType);
+  await deps.db.insert(storedObjects).values({
+    key,
+    fileType,
+    contentType: contentType ?? null,
+    originalName: request.fileName ? cleanFileName(request.fileName) : null,
+    uploadedBy: userId,
+  });
+  const target = await store.createUploadURL({
+    key,
+    fileType,
+    maxBytes,
+    expiresAt: new Date(Date.now() + UPLOAD_URL_TTL_MS),
+    contentType,
+    size: request.size,
+  });
+  return {
+    uploadURL: target.url,
+    objectPath: objectPathFor(key),
+    ...(target.headers && Object.keys(target.headers).length ? { headers: target.headers } : {}),
+  };
+}
+
+/**
+ * POST /api/objects/complete: makes sure the bytes arrived. On disk the signed PUT already checked them; with
+ * S3 the browser wrote straight to the bucket, so the size (HEAD) and magic bytes (ranged GET) are checked
+ * here, and a bad object is deleted.
+ */
+export async function completeUpload(deps: MediaDeps, objectPath: string): Promise<StoredObjectRow> {
+  const key = objectKeyFrom(objectPath);
+  const [row] = key ? await deps.db.select().from(storedObjects).where(eq(storedObjects.key, key)) : [];
+  if (!row || !key) throw badRequest('Unknown file', 'unknown_object');
+  if (row.status === 'uploaded') return row;
+  const store = await getObjectStore(deps);
+  const info = await store.stat(key);
+  if (!info) throw badRequest('The file has not been uploaded yet', 'upload_missing');
+  const refuse = async (error: HttpError) => {
+    await store.delete(key);
+    throw error;
+  };
+  if (info.size === 0) await refuse(badRequest('The file is empty', 'empty_file'));
+  if (info.size > MAX_BYTES_BY_TYPE[row.fileType]) await refuse(payloadTooLarge('The file is too large'));
+  const checked = checkContent(
+    row.fileType,
+    await store.readStart(key, SNIFF_BYTES),
+    row.contentType ?? undefined,
+  );
+  if ('error' in checked) await refuse(new HttpError(415, 'unsupported_media_type', checked.error));
+  const contentType = 'contentType' in checked ? checked.contentType : null;
+  const [updated] = await deps.db
+    .update(storedObjects)
+    .set({ status: 'uploaded', size: info.size, contentType })
+    .where(eq(storedObjects.id, row.id))
+    .returning();
+  return updated!;
+}
+
+/**
+ * Claims an uploaded object for one owner (a topic, a course image, an avatar, a quiz question):
+ * it must have come through this upload flow, with this file type, be fully uploaded and not owned yet.
+ * Pass `uploadedBy` to also require that this user uploaded it (e.g. avatars). Use inside the owner's
+ * transaction so a rollback leaves the object unattached (and swept after 24 hours).
+ */
+export async function attachObject(
+  db: Queryable,
+  objectPath: string,
+  expectedFileType: FileType,
+  options: { uploadedBy?: string } = {},
+): Promise<StoredObjectRow> {
+  const key = objectKeyFrom(objectPath);
+  if (!key) throw badRequest('This file was not uploaded through TradeSkills', 'unknown_object');
+  const [attached] = await db
+    .update(storedObjects)
+    .set({ attachedAt: new Date() })
+    .where(
+      and(
+        eq(storedObjects.key, key),
+        eq(storedObjects.fileType, expectedFileType),
+        eq(storedObjects.status, 'uploaded'),
+        isNull(storedObjects.attachedAt),
+        options.uploadedBy ? eq(storedObjects.uploadedBy, options.uploadedBy) : undefined,
+      ),
+    )
+    .returning();
+  if (attached) return attached;
+  const [row] = await db.select().from(storedObjects).where(eq(storedObjects.key, key));
+  if (!row) throw badRequest('This file was not uploaded through TradeSkills', 'unknown_object');
+  if (row.fileType !== expectedFileType)
+    throw badRequest(`This file was uploaded as ${row.fileType}, not ${expectedFileType}`, 'wrong_file_type');
+  if (row.status !== 'uploaded') throw badRequest('The file has not finished uploading', 'upload_incomplete');
+  if (row.attachedAt) throw badRequest('This file is already in use', 'object_in_use');
+  throw badRequest('This file was uploaded by someone else', 'not_uploader');
+}
+
+/**
+ * Deletes an object and its row (a topic, course image, quiz image or avatar was replaced or deleted).
+ * Call it after the owner's change is committed. Anything that is not one of our paths is ignored.
+ */
+export async function releaseObject(deps: MediaDeps, objectPath: string | null | undefined): Promise<void> {
+  await releaseObjects(deps, [objectPath]);
+}
+
+/** releaseObject for many paths at once (cascaded deletes of a course or module). */
+export async function releaseObjects(
+  deps: MediaDeps,
+  objectPaths: (string | null | undefined)[],
+): Promise<void> {
+  const keys = [...new Set(objectPaths.map(objectKeyFrom).filter((k): k is string => k !== null))];
+  if (!keys.length) return;
+  const deleted = await deps.db
+    .delete(storedObjects)
+    .where(inArray(storedObjects.key, keys))
+    .returning({ key: storedObjects.key });
+  await deleteFromStore(
+    deps,
+    deleted.map((d) => d.key),
+  );
+}
+
+async function deleteFromStore(deps: MediaDeps, keys: string[]) {
+  if (!keys.length) return;
+  const store = await getObjectStore(deps);
+  for (const key of keys) await store.delete(key);
+}
+
+export const UNATTACHED_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes objects nobody attached within 24 hours. The rows go first (in one statement, skipping rows another
+ * process holds), so an attach racing with the sweep either wins or finds no row; the bytes go after.
+ */
+export async function sweepUnattached(deps: MediaDeps, olderThanMs = UNATTACHED_TTL_MS, batch = 100) {
+  const cutoff = new Date(Date.now() - olderThanMs);
+  const candidates = deps.db
+    .select({ id: storedObjects.id })
+    .from(storedObjects)
+    .where(and(isNull(storedObjects.attachedAt), lt(storedObjects.createdAt, cutoff)))
+    .limit(batch)
+    .for('update', { skipLocked: true });
+  const deleted = await deps.db
+    .delete(storedObjects)
+    .where(and(inArray(storedObjects.id, candidates), isNull(storedObjects.attachedAt)))
+    .returning({ key: storedObjects.key });
+  await deleteFromStore(
+    deps,
+    deleted.map((d) => d.key),
+  );
+  const store = await getObjectStore(deps);
+  if (store instanceof DiskObjectStore) await store.sweepTemp(60 * 60 * 1000);
+  return deleted.length;
+}
+
+export type MediaAccess = 'public' | 'allowed' | 'unauthorized' | 'forbidden';
+
+/**
+ * Who may read an object. Images (course images, avatars, quiz images) are public once attached. Videos and
+ * presentations: admins, and students enrolled in the course of a topic that uses the object. Anything
+ * unattached: its uploader and admins only.
+ */
+export async function mediaAccess(
+  db: Queryable,
+  row: StoredObjectRow,
+  user: { id: string; role: string; mustChangePassword?: boolean } | null,
+): Promise<MediaAccess> {
+  if (row.fileType === 'image' && row.attachedAt) return 'public';
+  if (!user) return 'unauthorized';
+  if (user.role === 'admin' || row.uploadedBy === user.id) return 'allowed';
+  if (user.mustChangePassword || row.fileType === 'image') return 'forbidden';
+  const objectPath = objectPathFor(row.key);
+  const [enrolled] = await db
+    .select({ id: enrolments.id })
+    .from(topics)
+    .innerJoin(modules, eq(modules.id, topics.moduleId))
+    .innerJoin(enrolments, and(eq(enrolments.courseId, modules.courseId), eq(enrolments.userId, user.id)))
+    .where(or(eq(topics.videoPath, objectPath), eq(topics.presentationPath, objectPath)))
+    .limit(1);
+  return enrolled ? 'allowed' : 'forbidden';
+}
+
+/** The title of the topic a presentation belongs to, for its download name. */
+export async function presentationTitle(db: Queryable, key: string): Promise<string | null> {
+  const [row] = await db
+    .select({ title: topics.title })
+    .from(topics)
+    .where(eq(topics.presentationPath, objectPathFor(key)))
+    .limit(1);
+  return row?.title ?? null;
+}
+
+/** A file name safe in any header or file system: letters, digits, spaces, dots, dashes, underscores. */
+export function cleanFileName(name: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9 ._-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[ .]+|[ .]+$/g, '')
+    .slice(0, 120);
+  return base || 'file';
+}
+
+/** Content-Disposition for a stored object: inline for viewing, with a clean name and extension. */
+export function contentDisposition(
+  kind: 'inline' | 'attachment',
+  name: string,
+  contentType: string | null,
+): string {
+  const ext = extensionFor(contentType);
+  const stem = cleanFileName(name.replace(/\.[A-Za-z0-9]{1,5}$/, ''));
+  const file = `${stem}${ext}`;
+  return `${kind}; filename="${file}"; filename*=UTF-8''${encodeURIComponent(file)}`;
+}
+
+/** Uploaded objects for the admin media library, newest first. */
+export async function listObjects(db: Queryable, limit = 200) {
+  return db.select().from(storedObjects).orderBy(sql`${storedObjects.createdAt} DESC`).limit(limit);
+}
+
+export { OBJECT_PATH_PREFIX };

@@ -1,0 +1,68 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FileType } from '#shared/constants.ts';
+
+/** Server-generated keys only: `<fileType>/<uuid>`. Anything else is refused before it reaches a store. */
+export const KEY_PATTERN =
+  /^(image|video|presentation)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const OBJECT_PATH_PREFIX = '/objects/';
+export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
+
+export function newObjectKey(fileType: FileType): string {
+  return `${fileType}/${randomUUID()}`;
+}
+
+export function isObjectKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+export const objectPathFor = (key: string) => `${OBJECT_PATH_PREFIX}${key}`;
+
+export interface ObjectInfo {
+  size: number;
+  lastModified: Date;
+}
+
+export interface UploadURLRequest {
+  key: string;
+  fileType: FileType;
+  maxBytes: number;
+  expiresAt: Date;
+  contentType?: string;
+  size?: number;
+}
+
+/** Where object bytes live: local disk (default) or an S3-compatible bucket. */
+export interface ObjectStore {
+  readonly kind: 'disk' | 's3';
+  /** A URL the browser PUTs the file to, valid until expiresAt, plus headers it must send. */
+  createUploadURL(request: UploadURLRequest): Promise<{ url: string; headers?: Record<string, string> }>;
+  stat(key: string): Promise<ObjectInfo | null>;
+  /** The first `length` bytes (fewer when the object is shorter). */
+  readStart(key: string, length: number): Promise<Buffer>;
+  /** Stores a whole object (the demo seed); streams, never buffers. */
+  put(key: string, body: Readable, contentType: string, size: number): Promise<void>;
+  /** Removes an object; a missing one is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+/** HMAC-SHA256 over everything the disk store's upload URL promises: key, type, limit, expiry. */
+export class UploadSigner {
+  constructor(private readonly secret: string) {}
+
+  private mac(key: string, fileType: string, maxBytes: number, expires: number): Buffer {
+    return createHmac('sha256', this.secret)
+      .update(`upload\n${key}\n${fileType}\n${maxBytes}\n${expires}`)
+      .digest();
+  }
+
+  sign(key: string, fileType: string, maxBytes: number, expires: number): string {
+    return this.mac(key, fileType, maxBytes, expires).toString('base64url');
+  }
+
+  verify(key: string, fileType: string, maxBytes: number, expires: number, signature: string): boolean {
+    const expected = this.mac(key, fileType, maxBytes, expires);
+    const given = Buffer.from(signature, 'base64url');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import {
+  FILE_TYPES,
+  type FileType,
+  IMAGE_MAX_BYTES,
+  PRESENTATION_MAX_BYTES,
+  VIDEO_MAX_BYTES,
+} from '../constants.ts';
+
+/** Largest file each upload type accepts (spec §9); the server enforces it while the bytes stream in. */
+export const MAX_BYTES_BY_TYPE: Record<FileType, number> = {
+  image: IMAGE_MAX_BYTES,
+  video: VIDEO_MAX_BYTES,
+  presentation: PRESENTATION_MAX_BYTES,
+};
+
+/** Content types each upload type accepts; the file's magic bytes must agree (DESIGN.md §6). */
+export const CONTENT_TYPES_BY_TYPE: Record<FileType, readonly string[]> = {
+  image: ['image/jpeg', 'image/png', 'image/webp'],
+  video: ['video/mp4', 'video/webm', 'video/quicktime'],
+  presentation: [
+    'application/pdf',
+    'application/vnd.ms-powerpoint',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  ],
+};
+
+/** What a file picker should offer for each type (extensions help browsers that lack a MIME type). */
+export const ACCEPT_BY_TYPE: Record<FileType, string> = {
+  image: 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp',
+  video: 'video/mp4,video/webm,video/quicktime,.mp4,.webm,.mov',
+  presentation: `${CONTENT_TYPES_BY_TYPE.presentation.join(',')},.pdf,.ppt,.pptx`,
+};
+
+export const fileTypeSchema = z.enum(FILE_TYPES);
+
+/** POST /api/objects/upload. Only fileType is required (spec §7); the rest lets the server sign tighter. */
+export const uploadRequestSchema = z.object({
+  fileType: fileTypeSchema.default('image'),
+  contentType: z.string().max(200).optional(),
+  fileName: z.string().max(255).optional(),
+  size: z.number().int().min(0).optional(),
+});
+export type UploadRequest = z.infer<typeof uploadRequestSchema>;
+
+export const uploadTargetSchema = z.object({
+  uploadURL: z.string(),
+  objectPath: z.string(),
+  /** Headers the PUT must send (S3 signs Content-Type when it is known). */
+  headers: z.record(z.string(), z.string()).optional(),
+});
+export type UploadTarget = z.infer<typeof uploadTargetSchema>;
+
+/** POST /api/objects/complete: confirms the PUT landed (S3 checks size and magic bytes here). */
+export const completeUploadSchema = z.object({ objectPath: z.string().min(1).max(500) });
+
+export const storedObjectSchema = z.object({
+  objectPath: z.string(),
+  fileType: fileTypeSchema,
+  contentType: z.string().nullable(),
+  size: z.number().nullable(),
+  originalName: z.string().nullable(),
+  status: z.enum(['pending', 'uploaded']),
+  attached: z.boolean(),
+  createdAt: z.string(),
+});
+export type StoredObject = z.infer<typeof storedObjectSchema>;
+export const storedObjectListSchema = z.array(storedObjectSchema);
+
+const objectRef = z.string().trim().min(1, 'A file is required').max(2000);
+export const topicVideoSchema = z.object({
+  videoURL: objectRef,
+  /** Measured by the browser from the file's metadata; the server keeps it when plausible. */
+  durationSeconds: z
+    .number()
+    .positive()
+    .max(24 * 3600)
+    .optional(),
+});
+export const topicPresentationSchema = z.object({ presentationURL: objectRef });
+export const courseImageSchema = z.object({ imageURL: objectRef });
+
+export const mediaTopicSchema = z.object({
+  id: z.string(),
+  moduleId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  order: z.number().int(),
+  videoPath: z.string().nullable(),
+  videoDurationSeconds: z.number().int().nullable(),
+  presentationPath: z.string().nullable(),
+});
+export type MediaTopic = z.infer<typeof mediaTopicSchema>;
+
+/** Human size for limits and progress ("500MB", "4.2 MB"). */
+export function formatMegabytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))}MB`;
+}
+
+/** GET /api/media/topics: every topic with where it sits, for the admin media library. */
+export const mediaTopicListSchema = z.array(
+  mediaTopicSchema.extend({ courseId: z.string(), courseTitle: z.string(), moduleTitle: z.string() }),
+);
+export type MediaTopicListItem = z.infer<typeof mediaTopicListSchema>[number];
