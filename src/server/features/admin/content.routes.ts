@@ -29,15 +29,15 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/courses',
     { schema: { tags, body: courseInputSchema, response: { 201: adminCourseSchema } } },
-    async (request, reply) => reply.status(201).send(await content.createCourse(app.database, request.body)),
+    async (request, reply) => reply.status(201).send(await content.createCourse(app, request.body)),
   );
   app.put(
     '/api/admin/courses/:id',
     { schema: { tags, params: id('Course'), body: courseInputSchema, response: { 200: adminCourseSchema } } },
-    (request) => content.updateCourse(app.database, request.params.id, request.body),
+    (request) => content.updateCourse(app, request.params.id, request.body),
   );
   app.delete('/api/admin/courses/:id', { schema: { tags, params: id('Course') } }, async (request, reply) => {
-    await content.deleteCourse(app.database, request.params.id);
+    await content.deleteCourse(app, request.params.id);
     return reply.status(204).send();
   });
 
@@ -59,7 +59,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => content.updateModule(app.db, request.params.id, request.body),
   );
   app.delete('/api/admin/modules/:id', { schema: { tags, params: id('Module') } }, async (request, reply) => {
-    await content.deleteModule(app.db, request.params.id);
+    await content.deleteModule(app, request.params.id);
     return reply.status(204).send();
   });
 
@@ -81,7 +81,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => content.updateTopic(app.db, request.params.id, request.body),
   );
   app.delete('/api/admin/topics/:id', { schema: { tags, params: id('Topic') } }, async (request, reply) => {
-    await content.deleteTopic(app.db, request.params.id);
+    await content.deleteTopic(app, request.params.id);
     return reply.status(204).send();
   });
 
@@ -100,13 +100,13 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/topics/:id/quiz',
     { schema: { tags, params: id('Topic'), body: quizInputSchema, response: { 200: adminQuizSchema } } },
-    (request) => quizzes.updateQuiz(app.db, request.params.id, request.body),
+    (request) => quizzes.updateQuiz(app, request.params.id, request.body),
   );
   app.delete(
     '/api/admin/topics/:id/quiz',
     { schema: { tags, params: id('Topic') } },
     async (request, reply) => {
-      await quizzes.deleteQuiz(app.db, request.params.id);
+      await quizzes.deleteQuiz(app, request.params.id);
       return reply.status(204).send();
     },
   );

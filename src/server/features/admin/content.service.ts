@@ -1,6 +1,6 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Db, Queryable } from '#server/db/client.ts';
+import type { Db, Queryable } from '#server/db/client.ts';
 import {
   courses,
   enrolments,
@@ -22,7 +22,7 @@ import type {
   topicInputSchema,
 } from '#shared/schemas/admin-content.ts';
 import { presentModule, presentTopic } from './admin.presenter.ts';
-import { attachImage, releaseMedia } from './media-links.ts';
+import { type AdminDeps, attachImage, imagePath, releaseMedia } from './media-links.ts';
 
 type CourseInput = z.output<typeof courseInputSchema>;
 type ModuleInput = z.output<typeof moduleInputSchema>;
@@ -71,44 +71,49 @@ function courseValues(input: CourseInput) {
     whatYouLearn: input.whatYouLearn,
     requirements: input.requirements,
     careerOutcomes: input.careerOutcomes,
-    ...(input.headerImagePath !== undefined ? { headerImagePath: input.headerImagePath } : {}),
-    ...(input.featuredImagePath !== undefined ? { featuredImagePath: input.featuredImagePath } : {}),
   };
 }
 
-export async function createCourse(database: Database, input: CourseInput): Promise<AdminCourse> {
-  const db = database.db;
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(courses).values(courseValues(input)).returning({ id: courses.id });
-    await attachImage(tx, input.headerImagePath);
-    await attachImage(tx, input.featuredImagePath);
+export async function createCourse(deps: AdminDeps, input: CourseInput): Promise<AdminCourse> {
+  const headerImagePath = imagePath(input.headerImagePath) ?? null;
+  const featuredImagePath = imagePath(input.featuredImagePath) ?? null;
+  const id = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(courses)
+      .values({ ...courseValues(input), headerImagePath, featuredImagePath })
+      .returning({ id: courses.id });
+    await attachImage(tx, headerImagePath);
+    await attachImage(tx, featuredImagePath);
     return row!.id;
   });
-  await invalidate(database, 'catalog');
-  return getCourse(db, id);
+  await invalidate(deps.database, 'catalog');
+  return getCourse(deps.db, id);
 }
 
-export async function updateCourse(database: Database, id: string, input: CourseInput): Promise<AdminCourse> {
-  const db = database.db;
-  const replaced = await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(courses).where(eq(courses.id, id));
+/** Images are only claimed when they change (seeded courses may point at files outside the object store). */
+export async function updateCourse(deps: AdminDeps, id: string, input: CourseInput): Promise<AdminCourse> {
+  const replaced = await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(courses).where(eq(courses.id, id)).for('update');
     if (!before) throw notFound('Course not found');
-    await tx
-      .update(courses)
-      .set({ ...courseValues(input), updatedAt: new Date() })
-      .where(eq(courses.id, id));
+    const images: Partial<Record<'headerImagePath' | 'featuredImagePath', string | null>> = {};
     const gone: (string | null)[] = [];
     for (const key of ['headerImagePath', 'featuredImagePath'] as const) {
-      if (input[key] !== undefined && input[key] !== before[key]) {
-        await attachImage(tx, input[key]);
-        gone.push(before[key]);
-      }
+      if (input[key] === undefined || input[key] === before[key]) continue;
+      const path = imagePath(input[key]) ?? null;
+      if (path === before[key]) continue;
+      await attachImage(tx, path);
+      images[key] = path;
+      gone.push(before[key]);
     }
+    await tx
+      .update(courses)
+      .set({ ...courseValues(input), ...images, updatedAt: new Date() })
+      .where(eq(courses.id, id));
     return gone;
   });
-  await releaseMedia(db, replaced);
-  await invalidate(database, 'catalog');
-  return getCourse(db, id);
+  await releaseMedia(deps, replaced);
+  await invalidate(deps.database, 'catalog');
+  return getCourse(deps.db, id);
 }
 
 /** Media paths of everything under a set of topics (videos, presentations, quiz question images). */
@@ -136,9 +141,8 @@ export const COURSE_HAS_STUDENTS = (n: number) =>
   `This course has ${n} enrolled ${n === 1 ? 'student' : 'students'} and cannot be deleted. Deactivate it instead (Edit Info → untick Active) to hide it from the catalogue.`;
 
 /** Deletes a course with its modules, topics and quizzes; refused while students are enrolled or it was paid for. */
-export async function deleteCourse(database: Database, id: string): Promise<void> {
-  const db = database.db;
-  const media = await db.transaction(async (tx) => {
+export async function deleteCourse(deps: AdminDeps, id: string): Promise<void> {
+  const media = await deps.db.transaction(async (tx) => {
     const [course] = await tx.select().from(courses).where(eq(courses.id, id)).for('update');
     if (!course) throw notFound('Course not found');
     const [enrolled] = await tx.select({ n: count() }).from(enrolments).where(eq(enrolments.courseId, id));
@@ -158,8 +162,8 @@ export async function deleteCourse(database: Database, id: string): Promise<void
     await tx.delete(courses).where(eq(courses.id, id));
     return [...paths, course.headerImagePath, course.featuredImagePath];
   });
-  await releaseMedia(db, media);
-  await invalidate(database, 'catalog');
+  await releaseMedia(deps, media);
+  await invalidate(deps.database, 'catalog');
 }
 
 // ── Modules ──────────────────────────────────────────────────────────────────────────────────────────
@@ -217,14 +221,14 @@ export async function updateModule(db: Db, id: string, input: ModuleInput): Prom
   return getModule(db, id);
 }
 
-export async function deleteModule(db: Db, id: string): Promise<void> {
-  const media = await db.transaction(async (tx) => {
+export async function deleteModule(deps: AdminDeps, id: string): Promise<void> {
+  const media = await deps.db.transaction(async (tx) => {
     const paths = await topicMedia(tx, await topicIdsOfModules(tx, [id]));
     const deleted = await tx.delete(modules).where(eq(modules.id, id)).returning({ id: modules.id });
     if (!deleted.length) throw notFound('Module not found');
     return paths;
   });
-  await releaseMedia(db, media);
+  await releaseMedia(deps, media);
 }
 
 // ── Topics ───────────────────────────────────────────────────────────────────────────────────────────
@@ -269,12 +273,12 @@ export async function updateTopic(db: Db, id: string, input: TopicInput): Promis
   return (await listTopics(db, row.moduleId)).find((t) => t.id === id)!;
 }
 
-export async function deleteTopic(db: Db, id: string): Promise<void> {
-  const media = await db.transaction(async (tx) => {
+export async function deleteTopic(deps: AdminDeps, id: string): Promise<void> {
+  const media = await deps.db.transaction(async (tx) => {
     const paths = await topicMedia(tx, [id]);
     const deleted = await tx.delete(topics).where(eq(topics.id, id)).returning({ id: topics.id });
     if (!deleted.length) throw notFound('Topic not found');
     return paths;
   });
-  await releaseMedia(db, media);
+  await releaseMedia(deps, media);
 }

@@ -5,7 +5,7 @@ import { quizAnswers, quizQuestions, quizzes, topics } from '#server/db/schema/i
 import { conflict, notFound } from '#server/lib/errors.ts';
 import type { AdminQuiz, quizInputSchema } from '#shared/schemas/admin-content.ts';
 import { presentQuiz } from './admin.presenter.ts';
-import { attachImage, releaseMedia } from './media-links.ts';
+import { type AdminDeps, attachImage, imagePath, releaseMedia } from './media-links.ts';
 
 type QuizInput = z.output<typeof quizInputSchema>;
 
@@ -33,11 +33,17 @@ export async function getQuiz(db: Db, topicId: string): Promise<AdminQuiz> {
 }
 
 /** Questions are numbered from 1, each worth 1 point, multiple choice; answers numbered from 1 (spec §3). */
-async function writeQuestions(tx: Queryable, quizId: string, input: QuizInput) {
+async function writeQuestions(
+  tx: Queryable,
+  quizId: string,
+  input: QuizInput,
+  owned = new Set<string | null>(),
+) {
   for (const [index, q] of input.questions.entries()) {
+    const image = owned.has(q.imagePath) ? q.imagePath : (imagePath(q.imagePath) ?? null);
     const [question] = await tx
       .insert(quizQuestions)
-      .values({ quizId, question: q.question, imagePath: q.imagePath, order: index + 1 })
+      .values({ quizId, question: q.question, imagePath: image, order: index + 1 })
       .returning({ id: quizQuestions.id });
     await tx.insert(quizAnswers).values(
       q.answers.map((a, i) => ({
@@ -47,7 +53,8 @@ async function writeQuestions(tx: Queryable, quizId: string, input: QuizInput) {
         order: i + 1,
       })),
     );
-    await attachImage(tx, q.imagePath);
+    // Images the quiz already had stay claimed; new ones are claimed now.
+    if (!owned.has(image)) await attachImage(tx, image);
   }
 }
 
@@ -67,8 +74,8 @@ export async function createQuiz(db: Db, topicId: string, input: QuizInput): Pro
 }
 
 /** Replaces the quiz's questions; images no longer used are released. */
-export async function updateQuiz(db: Db, topicId: string, input: QuizInput): Promise<AdminQuiz> {
-  const released = await db.transaction(async (tx) => {
+export async function updateQuiz(deps: AdminDeps, topicId: string, input: QuizInput): Promise<AdminQuiz> {
+  const released = await deps.db.transaction(async (tx) => {
     const [quiz] = await tx.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.topicId, topicId));
     if (!quiz) throw notFound('Quiz not found');
     const old = await tx
@@ -80,16 +87,17 @@ export async function updateQuiz(db: Db, topicId: string, input: QuizInput): Pro
       .set({ ...input.quiz, updatedAt: new Date() })
       .where(eq(quizzes.id, quiz.id));
     await tx.delete(quizQuestions).where(eq(quizQuestions.quizId, quiz.id));
-    await writeQuestions(tx, quiz.id, input);
+    const owned = new Set(old.map((o) => o.path).filter(Boolean));
+    await writeQuestions(tx, quiz.id, input, owned);
     const kept = new Set(input.questions.map((q) => q.imagePath));
     return old.map((o) => o.path).filter((p) => p && !kept.has(p));
   });
-  await releaseMedia(db, released);
-  return getQuiz(db, topicId);
+  await releaseMedia(deps, released);
+  return getQuiz(deps.db, topicId);
 }
 
-export async function deleteQuiz(db: Db, topicId: string): Promise<void> {
-  const released = await db.transaction(async (tx) => {
+export async function deleteQuiz(deps: AdminDeps, topicId: string): Promise<void> {
+  const released = await deps.db.transaction(async (tx) => {
     const [quiz] = await tx.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.topicId, topicId));
     if (!quiz) throw notFound('Quiz not found');
     const images = await tx
@@ -99,5 +107,5 @@ export async function deleteQuiz(db: Db, topicId: string): Promise<void> {
     await tx.delete(quizzes).where(eq(quizzes.id, quiz.id));
     return images.map((i) => i.path);
   });
-  await releaseMedia(db, released);
+  await releaseMedia(deps, released);
 }

@@ -20,6 +20,8 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { ObjectUploader } from '#client/components/upload/object-uploader.tsx';
+import { readVideoDuration } from '#client/lib/upload.ts';
 import { PRESENTATION_MAX_BYTES, VIDEO_MAX_BYTES } from '#shared/constants.ts';
 import { formatMinutes, formatPrice, formatSalary, formatWeeks } from '#shared/format.ts';
 import type { AdminCourse, AdminModule, AdminTopic } from '#shared/schemas/admin-content.ts';
@@ -35,7 +37,7 @@ import {
 } from '../api/admin-api.ts';
 import { CourseDialog } from './course-dialog.tsx';
 import { EmptyState } from './empty-state.tsx';
-import { MediaUpload, UploadedConfirmation } from './media-upload.tsx';
+import { UploadedConfirmation } from './media-upload.tsx';
 import { ModuleDialog, TopicDialog } from './module-topic-dialogs.tsx';
 import { QuizDialog } from './quiz-dialog.tsx';
 
@@ -397,28 +399,27 @@ function TopicCard({ topic, onDelete }: { topic: AdminTopic; onDelete: (d: Delet
   const [quizOpen, setQuizOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
   const attach = useMutation({
-    mutationFn: ({ kind, path }: { kind: 'video' | 'presentation'; path: string }) =>
+    mutationFn: ({
+      kind,
+      path,
+      durationSeconds,
+    }: {
+      kind: 'video' | 'presentation';
+      path: string;
+      durationSeconds?: number;
+    }) =>
       apiJson(
         'PUT',
         `/api/topics/${topic.id}/${kind}`,
-        kind === 'video' ? { videoURL: path } : { presentationURL: path },
+        kind === 'video' ? { videoURL: path, durationSeconds } : { presentationURL: path },
       ),
     onSuccess: (_d, { kind }) => {
       successToast(kind === 'video' ? 'Video uploaded successfully' : 'Presentation uploaded successfully');
       void client.invalidateQueries({ queryKey: adminKeys.topics(topic.moduleId) });
     },
-    onError: (error, { kind }) =>
-      errorToast(kind === 'video' ? 'Failed to upload video' : 'Failed to upload presentation', error),
   });
-  const uploadError = (kind: 'video' | 'presentation') => (stage: 'url' | 'upload', error: unknown) =>
-    errorToast(
-      stage === 'url'
-        ? 'Failed to get upload URL'
-        : kind === 'video'
-          ? 'Failed to upload video'
-          : 'Failed to upload presentation',
-      error,
-    );
+  const failed = (kind: 'video' | 'presentation') => (error: unknown) =>
+    errorToast(kind === 'video' ? 'Failed to upload video' : 'Failed to upload presentation', error);
 
   return (
     <li className="rounded-xl border border-border bg-card p-4 shadow-card" data-testid="topic-card">
@@ -448,48 +449,54 @@ function TopicCard({ topic, onDelete }: { topic: AdminTopic; onDelete: (d: Delet
           <Trash2 />
         </Button>
       </div>
-      <div className="mt-4 grid gap-3 sm:grid-cols-3">
-        <div className="grid gap-1.5">
+      <div className="mt-4 grid gap-3 lg:grid-cols-2">
+        <section aria-label="Video" className="grid content-start gap-1.5">
           <span className="inline-flex items-center gap-1.5 text-xs font-semibold text-muted-foreground uppercase">
             <Video aria-hidden="true" className="size-3.5" /> Video
           </span>
           {topic.videoPath ? (
             <UploadedConfirmation label="Video uploaded" />
           ) : (
-            <MediaUpload
+            <ObjectUploader
               fileType="video"
               maxFileSize={VIDEO_MAX_BYTES}
               buttonLabel="Upload Video"
-              onUploaded={(path) => attach.mutateAsync({ kind: 'video', path }).then(() => undefined)}
-              onError={uploadError('video')}
+              onUploaded={async (path, file) => {
+                await attach.mutateAsync({
+                  kind: 'video',
+                  path,
+                  durationSeconds: await readVideoDuration(file),
+                });
+              }}
+              onError={failed('video')}
             />
           )}
-        </div>
-        <div className="grid gap-1.5">
+        </section>
+        <section aria-label="Presentation" className="grid content-start gap-1.5">
           <span className="inline-flex items-center gap-1.5 text-xs font-semibold text-muted-foreground uppercase">
             <FileText aria-hidden="true" className="size-3.5" /> Presentation (PPT/PDF)
           </span>
           {topic.presentationPath ? (
             <UploadedConfirmation label="Presentation uploaded" />
           ) : (
-            <MediaUpload
+            <ObjectUploader
               fileType="presentation"
               maxFileSize={PRESENTATION_MAX_BYTES}
               buttonLabel="Upload Presentation"
-              onUploaded={(path) => attach.mutateAsync({ kind: 'presentation', path }).then(() => undefined)}
-              onError={uploadError('presentation')}
+              onUploaded={async (path) => {
+                await attach.mutateAsync({ kind: 'presentation', path });
+              }}
+              onError={failed('presentation')}
             />
           )}
-        </div>
-        <div className="grid gap-1.5">
-          <span className="inline-flex items-center gap-1.5 text-xs font-semibold text-muted-foreground uppercase">
-            <ListChecks aria-hidden="true" className="size-3.5" /> Quiz
-          </span>
-          <Button variant={topic.quiz ? 'outline' : 'accent'} size="sm" onClick={() => setQuizOpen(true)}>
-            {topic.quiz ? `Edit Quiz (${topic.quiz.questionCount})` : 'Create Quiz'}
-          </Button>
-          <span className="text-xs text-muted-foreground">Quiz unlocks next topic</span>
-        </div>
+        </section>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-border pt-3">
+        <ListChecks aria-hidden="true" className="size-4 text-muted-foreground" />
+        <Button variant={topic.quiz ? 'outline' : 'accent'} size="sm" onClick={() => setQuizOpen(true)}>
+          {topic.quiz ? `Edit Quiz (${topic.quiz.questionCount})` : 'Create Quiz'}
+        </Button>
+        <span className="text-xs text-muted-foreground">Quiz unlocks next topic</span>
       </div>
       <QuizDialog open={quizOpen} onOpenChange={setQuizOpen} topic={topic} />
       <TopicDialog

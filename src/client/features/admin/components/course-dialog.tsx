@@ -13,11 +13,11 @@ import {
 import { Input } from '#client/components/ui/input.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
+import { ObjectUploader } from '#client/components/upload/object-uploader.tsx';
 import { DEFAULT_COURSE_PRICE, DEFAULT_COURSE_WEEKS, IMAGE_MAX_BYTES } from '#shared/constants.ts';
 import { type AdminCourse, type CourseInput, courseInputSchema } from '#shared/schemas/admin-content.ts';
 import { apiJson, errorToast, refreshContent, successToast, validationToast } from '../api/admin-api.ts';
 import { Field } from './empty-state.tsx';
-import { MediaUpload } from './media-upload.tsx';
 
 interface FormState {
   title: string;
@@ -132,7 +132,7 @@ export function CourseDialog({
 
   const image = (key: 'headerImagePath' | 'featuredImagePath', label: string) => (
     <Field label={label} htmlFor={`c-${key}`}>
-      <div id={`c-${key}`} className="flex flex-wrap items-center gap-3">
+      <div id={`c-${key}`} className="flex flex-col gap-2 sm:flex-row sm:items-center">
         {form[key] ? (
           <img
             src={form[key] ?? ''}
@@ -142,17 +142,13 @@ export function CourseDialog({
         ) : (
           <span className="text-sm text-muted-foreground">No image</span>
         )}
-        <MediaUpload
+        <ObjectUploader
+          className="min-w-0 flex-1"
           fileType="image"
           maxFileSize={IMAGE_MAX_BYTES}
           buttonLabel={form[key] ? 'Replace image' : 'Upload image'}
           onUploaded={(path) => set(key, path)}
-          onError={(stage, error) =>
-            errorToast(
-              stage === 'url' ? 'Failed to get upload URL' : 'Upload failed. Please try again',
-              error,
-            )
-          }
+          onError={(error) => errorToast('Upload failed. Please try again', error)}
         />
         {form[key] ? (
           <Button variant="ghost" size="sm" onClick={() => set(key, null)}>
@@ -301,7 +297,7 @@ export function CourseDialog({
               </label>
             </div>
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-4">
             {image('headerImagePath', 'Header image')}
             {image('featuredImagePath', 'Featured image')}
           </div>

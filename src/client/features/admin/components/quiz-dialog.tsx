@@ -13,11 +13,11 @@ import {
 import { Input } from '#client/components/ui/input.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
+import { ObjectUploader } from '#client/components/upload/object-uploader.tsx';
 import { ANSWERS_PER_QUESTION, DEFAULT_PASSING_SCORE, IMAGE_MAX_BYTES } from '#shared/constants.ts';
 import { type AdminQuiz, type AdminTopic, quizInputSchema } from '#shared/schemas/admin-content.ts';
 import { adminKeys, apiJson, errorToast, successToast, useQuiz, validationToast } from '../api/admin-api.ts';
 import { Field } from './empty-state.tsx';
-import { MediaUpload } from './media-upload.tsx';
 
 interface DraftQuestion {
   key: number;
@@ -193,17 +193,13 @@ export function QuizDialog({
                         </Button>
                       </>
                     ) : (
-                      <MediaUpload
+                      <ObjectUploader
                         fileType="image"
                         maxFileSize={IMAGE_MAX_BYTES}
                         buttonLabel="Add image (optional)"
+                        label={`Question ${index + 1} image (optional)`}
                         onUploaded={(path) => update(q.key, (d) => ({ ...d, imagePath: path }))}
-                        onError={(stage, error) =>
-                          errorToast(
-                            stage === 'url' ? 'Failed to get upload URL' : 'Upload failed. Please try again',
-                            error,
-                          )
-                        }
+                        onError={(error) => errorToast('Upload failed. Please try again', error)}
                       />
                     )}
                   </div>
