@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 
 // The admin console, tried as a new admin would: content and quiz authoring, adding a student who then signs in,
@@ -5,6 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 
 const ADMIN = { email: 'admin@tradeskills.test', password: 'AdminPass123!' };
 const RUN = Date.now().toString(36);
+const SEED_MEDIA = path.resolve(import.meta.dirname, '../../src/server/db/seed-media');
 
 // A CSS locator: while a modal dialog is open the rest of the page (the toast region too) is aria-hidden.
 const notifications = (page: Page) => page.locator('[aria-label^="Notifications"]');
@@ -22,6 +24,7 @@ async function openTab(page: Page, name: string) {
 }
 
 test('an admin builds a course, a module, a topic and a quiz, validation first', async ({ page }) => {
+  test.setTimeout(90_000);
   const courseTitle = `Soakaway Design ${RUN}`;
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
@@ -63,6 +66,9 @@ test('an admin builds a course, a module, a topic and a quiz, validation first',
   await moduleCard.getByRole('button', { name: 'Edit' }).click();
 
   // Topic.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/admin-screens/390-content-modules.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('button', { name: 'Add Topic' }).click();
   const topicDialog = page.getByRole('dialog', { name: 'Add Topic' });
   await topicDialog.getByLabel('Title *').fill('Digging the test pit');
@@ -71,6 +77,20 @@ test('an admin builds a course, a module, a topic and a quiz, validation first',
   await expect(toast(page, 'Topic created successfully')).toBeVisible();
   const topicCard = page.getByTestId('topic-card').filter({ hasText: 'Digging the test pit' });
   await expect(topicCard.getByText('Quiz unlocks next topic')).toBeVisible();
+
+  // Video and PDF uploads: each control gives way to a confirmation once its file is in place.
+  let chooser = page.waitForEvent('filechooser');
+  await topicCard.getByRole('button', { name: 'Upload Video' }).click();
+  await (await chooser).setFiles(path.join(SEED_MEDIA, 'demo-video.mp4'));
+  await expect(toast(page, 'Video uploaded successfully')).toBeVisible({ timeout: 20_000 });
+  await expect(topicCard.getByText('Video uploaded', { exact: true })).toBeVisible();
+  await expect(topicCard.getByRole('button', { name: 'Upload Video' })).toHaveCount(0);
+  chooser = page.waitForEvent('filechooser');
+  await topicCard.getByRole('button', { name: 'Upload Presentation' }).click();
+  await (await chooser).setFiles(path.join(SEED_MEDIA, 'demo-presentation.pdf'));
+  await expect(toast(page, 'Presentation uploaded successfully')).toBeVisible({ timeout: 20_000 });
+  await expect(topicCard.getByText('Presentation uploaded', { exact: true })).toBeVisible();
+  await page.screenshot({ path: 'test-results/admin-screens/1280-content-topics.png', fullPage: true });
 
   // Quiz: the validation toasts first.
   await topicCard.getByRole('button', { name: 'Create Quiz' }).click();
@@ -86,6 +106,7 @@ test('an admin builds a course, a module, a topic and a quiz, validation first',
   await quizDialog.getByLabel('Question 1 answer B').fill('Ten minutes');
   await quizDialog.getByLabel('Answer A is correct').first().check();
   await quizDialog.getByLabel('Passing score (%)').fill('');
+  await page.screenshot({ path: 'test-results/admin-screens/1280-quiz-dialog.png' });
   await quizDialog.getByRole('button', { name: 'Create Quiz' }).click();
   await expect(toast(page, 'Quiz created successfully')).toBeVisible();
   await expect(topicCard.getByRole('button', { name: 'Edit Quiz (1)' })).toBeVisible();
@@ -134,6 +155,7 @@ test('an admin adds a student (the upskill rule first), who signs in with the te
   page,
   browser,
 }) => {
+  test.setTimeout(60_000);
   const email = `new.starter.${RUN}@example.com`;
   await signIn(page, ADMIN.email, ADMIN.password);
   await openTab(page, 'Students');
