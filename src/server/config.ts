@@ -61,7 +61,13 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   stripe:
-    | { secretKey: string; publishableKey: string | undefined; webhookSecret: string | undefined }
+    | {
+        secretKey: string;
+        publishableKey: string | undefined;
+        webhookSecret: string | undefined;
+        /** Tests only: a local fake of the Stripe API that stripe-node is pointed at. */
+        apiBase?: string;
+      }
     | undefined;
   s3:
     | {

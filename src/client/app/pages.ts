@@ -30,6 +30,14 @@ export const PurchaseSuccessPage = lazyPage(
   () => import('#client/features/checkout/pages/purchase-success-page.tsx'),
   (m) => m.PurchaseSuccessPage,
 );
+export const PaymentAuthenticationPage = lazyPage(
+  () => import('#client/features/checkout/pages/payment-authentication-page.tsx'),
+  (m) => m.PaymentAuthenticationPage,
+);
+export const AdminMailboxPage = lazyPage(
+  () => import('#client/features/checkout/pages/admin-mailbox-page.tsx'),
+  (m) => m.AdminMailboxPage,
+);
 export const LoginPage = lazyPage(
   () => import('#client/features/auth/pages/login-page.tsx'),
   (m) => m.LoginPage,

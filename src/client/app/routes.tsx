@@ -36,8 +36,13 @@ export function AppRoutes() {
         </RouteGuard>
       </Route>
       <Route path="/admin/media">
-        <RouteGuard area="admin">
+        <RouteGuard area="admin" loadingLabel={ADMIN_LOADING}>
           <Page component={pages.MediaLibraryPage} />
+        </RouteGuard>
+      </Route>
+      <Route path="/admin/mailbox">
+        <RouteGuard area="admin" loadingLabel={ADMIN_LOADING}>
+          <Page component={pages.AdminMailboxPage} />
         </RouteGuard>
       </Route>
       <Route path="/student">
@@ -72,6 +77,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/purchase-success">
         <Page component={pages.PurchaseSuccessPage} />
+      </Route>
+      <Route path="/payment-authentication/:intentId">
+        <Page component={pages.PaymentAuthenticationPage} />
       </Route>
       <Route path="/forgot-password">
         <Page component={pages.ForgotPasswordPage} />

@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { checkoutRoutes } from './checkout/checkout.routes.ts';
+import { mailboxRoutes } from './email/mailbox.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { learningRoutes } from './learning/learning.routes.ts';
 import { userCoursesRoutes } from './learning/user-courses.routes.ts';
+import { liveSessionsRoutes } from './live-sessions/live-sessions.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { messagingRoutes } from './messaging/messaging.routes.ts';
 
 /** Every feature's routes; app.ts registers them in this order. Add a feature with one line here. */
 export const featureRoutes: FastifyPluginAsyncZod[] = [
@@ -11,5 +17,11 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   authRoutes,
   userCoursesRoutes,
   mediaRoutes,
+  learningRoutes,
+  liveSessionsRoutes,
+  messagingRoutes,
+  catalogRoutes,
+  checkoutRoutes,
+  mailboxRoutes,
   adminRoutes,
 ];

@@ -25,3 +25,11 @@ export const courseSchema = z.object({
 });
 export type Course = z.infer<typeof courseSchema>;
 export const courseListSchema = z.array(courseSchema);
+
+/** Preview Course: the first topic's video, or its description when it has none (DESIGN.md §4). */
+export const coursePreviewSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  videoUrl: z.string().nullable(),
+});
+export type CoursePreview = z.infer<typeof coursePreviewSchema>;

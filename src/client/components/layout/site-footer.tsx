@@ -7,10 +7,43 @@ import { Logo } from './logo.tsx';
 const footerLinkClasses =
   'rounded-sm text-sm text-navy-200 transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-safety-400';
 
-export function SiteFooter() {
+export interface FooterCourse {
+  id: string;
+  title: string;
+  isActive: boolean;
+}
+
+/** Shown when the catalogue has no courses (or is not loaded on this page). */
+export const FALLBACK_FOOTER_COURSES: readonly { title: string; comingSoon: boolean }[] = [
+  { title: 'Drainage Systems Fundamentals', comingSoon: false },
+  { title: 'Groundworks Essentials', comingSoon: false },
+  { title: 'Drainage CCTV Surveying', comingSoon: false },
+  { title: 'Fire & Security Systems', comingSoon: true },
+  { title: 'EV Charger Installation', comingSoon: true },
+  { title: 'Utility Mapping & Surveying Underground', comingSoon: true },
+];
+
+/** The footer's course list: the catalogue with ' (Coming Soon)' after inactive courses, else a fixed list. */
+export function footerCourseItems(courses: readonly FooterCourse[] | undefined) {
+  if (courses?.length) {
+    return courses.map((c) => ({
+      key: c.id,
+      label: c.isActive ? c.title : `${c.title} (Coming Soon)`,
+      href: c.isActive ? `/courses/${c.id}` : undefined,
+    }));
+  }
+  return FALLBACK_FOOTER_COURSES.map((c) => ({
+    key: c.title,
+    label: c.comingSoon ? `${c.title} (Coming Soon)` : c.title,
+    href: c.comingSoon ? undefined : '/fundamental-courses',
+  }));
+}
+
+export function SiteFooter({ courses }: { courses?: readonly FooterCourse[] }) {
+  const items = footerCourseItems(courses);
   return (
     <footer className="bg-navy-950 text-navy-100">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr_1fr] lg:px-8">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 md:grid-cols-[1.5fr_1.5fr_1fr_1fr] lg:px-8">
         <div className="max-w-sm">
           <Logo tone="light" />
           <p className="mt-4 text-sm leading-relaxed text-navy-200">
@@ -18,14 +51,27 @@ export function SiteFooter() {
           </p>
         </div>
         <FooterColumn title="Courses">
+          <ul className="flex flex-col items-start gap-3">
+            {items.map((item) => (
+              <li key={item.key}>
+                {item.href ? (
+                  <Link href={item.href} className={footerLinkClasses}>
+                    {item.label}
+                  </Link>
+                ) : (
+                  <span className="text-sm text-navy-300">{item.label}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </FooterColumn>
+        <FooterColumn title="Company">
           <Link href="/fundamental-courses" className={footerLinkClasses}>
             Fundamental Courses
           </Link>
           <Link href="/upskill-courses" className={footerLinkClasses}>
             Upskill My Team
           </Link>
-        </FooterColumn>
-        <FooterColumn title="Company">
           <Link href="/#about" className={footerLinkClasses}>
             About
           </Link>

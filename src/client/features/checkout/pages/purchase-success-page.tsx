@@ -1,15 +1,184 @@
-import { CircleCheck } from 'lucide-react';
-import { ComingSoon } from '#client/components/layout/coming-soon.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { CircleAlert, CircleCheck, House, KeyRound, LogIn, Mail, ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'wouter';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { getErrorMessage } from '#client/lib/api-client.ts';
+import { useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { cn } from '#client/lib/utils.ts';
+import { SUCCESS_TICK_DELAY_MS, SUPPORT_EMAIL } from '#shared/constants.ts';
+import type { PaymentSuccessResponse } from '#shared/schemas/checkout.ts';
+import { recordPaymentSuccess } from '../api/checkout.ts';
 
+/**
+ * /purchase-success[?payment_intent=]: confirms the payment with the server (which provisions the account once),
+ * then explains the emailed credentials. The email step's tick appears after 2 s (spec §9).
+ */
 export function PurchaseSuccessPage() {
+  useDocumentTitle('Payment Successful');
+  const [search] = useSearchParams();
+  const intentId = search.get('payment_intent');
+  const check = useQuery<PaymentSuccessResponse>({
+    queryKey: ['payment-success', intentId],
+    queryFn: () => recordPaymentSuccess(intentId!),
+    enabled: Boolean(intentId),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  let body: React.ReactNode;
+  if (intentId && check.isLoading) {
+    body = (
+      <div className="flex min-h-[40dvh] items-center justify-center">
+        <Spinner label="Confirming your payment..." showLabel className="size-6" />
+      </div>
+    );
+  } else if (intentId && (check.isError || (check.data && check.data.status !== 'succeeded'))) {
+    const status = check.data?.status;
+    const pending = status === 'pending' || status === 'requires_action';
+    body = (
+      <Problem
+        title={pending ? 'Payment not completed' : 'Payment Failed'}
+        message={
+          check.isError
+            ? getErrorMessage(check.error, 'Something went wrong during payment processing.')
+            : (check.data?.message ??
+              (pending
+                ? 'We have not received your payment yet. No money has been taken.'
+                : 'Your payment did not go through. No money has been taken.'))
+        }
+      />
+    );
+  } else {
+    body = <Success courseTitle={check.data?.courseTitle} email={check.data?.email ?? null} />;
+  }
   return (
     <PublicLayout>
-      <ComingSoon
-        icon={CircleCheck}
-        title="Payment Successful!"
-        description="Your login details will be emailed to you. This confirmation page is on its way."
-      />
+      <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6 sm:py-16">{body}</div>
     </PublicLayout>
+  );
+}
+
+function Problem({ title, message }: { title: string; message: string }) {
+  return (
+    <div role="alert" className="rounded-2xl border border-red-200 bg-white p-8 text-center shadow-card">
+      <div className="mx-auto flex size-14 items-center justify-center rounded-full bg-red-100 text-destructive">
+        <CircleAlert aria-hidden="true" className="size-7" />
+      </div>
+      <h1 className="mt-4 text-2xl font-bold text-navy-950">{title}</h1>
+      <p className="mt-2 text-muted-foreground">{message}</p>
+      <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+        <Button asChild>
+          <Link href="/fundamental-courses">Browse Courses</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link href="/">
+            <House aria-hidden="true" />
+            Back to Home
+          </Link>
+        </Button>
+      </div>
+      <p className="mt-6 text-sm text-muted-foreground">
+        Need help?{' '}
+        <a className="font-medium text-navy-700 underline" href={`mailto:${SUPPORT_EMAIL}`}>
+          {SUPPORT_EMAIL}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+function Success({ courseTitle, email }: { courseTitle?: string; email: string | null }) {
+  const [ticked, setTicked] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setTicked(true), SUCCESS_TICK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const steps = [
+    {
+      icon: Mail,
+      title: 'Check your email',
+      text: email
+        ? `We've sent your login details to ${email}.`
+        : 'We have sent your login details to the email you gave us.',
+      tick: ticked,
+    },
+    {
+      icon: KeyRound,
+      title: 'Your account is ready',
+      text: 'Your student account has been created with a temporary password.',
+      tick: true,
+    },
+    {
+      icon: ShieldCheck,
+      title: 'Change your password',
+      text: 'Sign in and choose your own password after your first login.',
+      tick: false,
+    },
+  ];
+  return (
+    <div className="rounded-2xl border border-border bg-white p-6 text-center shadow-card sm:p-10">
+      <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-green-100 text-success">
+        <CircleCheck aria-hidden="true" className="size-9" />
+      </div>
+      <h1 className="mt-5 text-3xl font-bold tracking-tight text-navy-950">Payment Successful!</h1>
+      <p className="mt-3 text-muted-foreground">
+        {courseTitle ? (
+          <>
+            Welcome to <span className="font-semibold text-navy-900">{courseTitle}</span>.{' '}
+          </>
+        ) : null}
+        Your login credentials have been emailed to you.
+      </p>
+      <ol className="mt-8 grid gap-3 text-left">
+        {steps.map((step, i) => (
+          <li key={step.title} className="flex gap-4 rounded-xl border border-border p-4">
+            <span
+              className={cn(
+                'flex size-10 shrink-0 items-center justify-center rounded-full transition-colors',
+                step.tick ? 'bg-green-100 text-success' : 'bg-navy-50 text-navy-700',
+              )}
+            >
+              {step.tick ? (
+                <CircleCheck
+                  aria-label="Done"
+                  className="size-5"
+                  data-testid={i === 0 ? 'email-tick' : undefined}
+                />
+              ) : (
+                <step.icon aria-hidden="true" className="size-5" />
+              )}
+            </span>
+            <span>
+              <span className="block font-semibold text-navy-950">
+                {i + 1}. {step.title}
+              </span>
+              <span className="block text-sm text-muted-foreground">{step.text}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <Button asChild size="lg" variant="accent">
+          <a href="/api/login">
+            <LogIn aria-hidden="true" />
+            Go to Student Portal
+          </a>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link href="/">
+            <House aria-hidden="true" />
+            Back to Home
+          </Link>
+        </Button>
+      </div>
+      <p className="mt-6 text-sm text-muted-foreground">
+        Didn't get the email? Check your spam folder or contact{' '}
+        <a className="font-medium text-navy-700 underline" href={`mailto:${SUPPORT_EMAIL}`}>
+          {SUPPORT_EMAIL}
+        </a>
+      </p>
+    </div>
   );
 }

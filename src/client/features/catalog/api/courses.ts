@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Course, CoursePreview } from '#shared/schemas/catalog.ts';
+
+export const AVAILABLE_COURSES_KEY = ['/api/courses/available'] as const;
+
+/** The whole public catalogue (spec §7), cached 15 minutes like every query. */
+export function useAvailableCourses() {
+  return useQuery<Course[]>({ queryKey: AVAILABLE_COURSES_KEY });
+}
+
+/** Active courses of one type, sorted by order (spec §2 listings). */
+export function activeCoursesOfType(courses: Course[] | undefined, type: Course['courseType']): Course[] {
+  return (courses ?? []).filter((c) => c.isActive && c.courseType === type).sort((a, b) => a.order - b.order);
+}
+
+/** Spec §4: first featured and active; else the first active 'drainage' course; else none (fallback card). */
+export function pickFeaturedCourse(courses: Course[] | undefined): Course | null {
+  const list = courses ?? [];
+  return (
+    list.find((c) => c.isFeatured && c.isActive) ??
+    list.find((c) => c.isActive && c.title.toLowerCase().includes('drainage')) ??
+    null
+  );
+}
+
+export function useCoursePreview(courseId: string, enabled: boolean) {
+  return useQuery<CoursePreview>({ queryKey: ['/api/courses', courseId, 'preview'], enabled });
+}
+
+/** The image of a course: its own upload when it has one, else the illustration of its type. */
+export function courseImage(
+  course: Pick<Course, 'courseType' | 'featuredImagePath' | 'headerImagePath'>,
+  use: 'card' | 'header' = 'card',
+): string {
+  const own =
+    use === 'header'
+      ? (course.headerImagePath ?? course.featuredImagePath)
+      : (course.featuredImagePath ?? course.headerImagePath);
+  if (own) return own.startsWith('/') || own.startsWith('http') ? own : `/${own}`;
+  return course.courseType === 'upskill' ? '/images/course-upskill.svg' : '/images/course-fundamental.svg';
+}

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiJson } from '#client/lib/api-client.ts';
+import type { PaymentPlan } from '#shared/constants.ts';
+import type {
+  PaymentConfig,
+  PaymentIntentResponse,
+  PaymentSuccessResponse,
+  StudentData,
+  TestCard,
+  TestConfirmResponse,
+} from '#shared/schemas/checkout.ts';
+
+export function usePaymentConfig() {
+  return useQuery<PaymentConfig>({ queryKey: ['/api/payment-config'] });
+}
+
+export function createCoursePayment(courseId: string, studentData: StudentData, plan: PaymentPlan) {
+  return apiJson<PaymentIntentResponse>('POST', '/api/create-course-payment', {
+    courseId,
+    studentData,
+    plan,
+  });
+}
+
+export function createPaymentIntent(courseId: string, plan: PaymentPlan) {
+  return apiJson<PaymentIntentResponse>('POST', '/api/create-payment-intent', { courseId, plan });
+}
+
+export function recordPaymentSuccess(paymentIntentId: string) {
+  return apiJson<PaymentSuccessResponse>('POST', '/api/payment-success', { paymentIntentId });
+}
+
+export function confirmTestPayment(clientSecret: string, card: TestCard, receiptEmail?: string) {
+  return apiJson<TestConfirmResponse>('POST', '/api/test-payments/confirm', {
+    clientSecret,
+    card,
+    receiptEmail,
+  });
+}
+
+export function authenticateTestPayment(clientSecret: string, outcome: 'complete' | 'fail') {
+  return apiJson<{ status: string; paymentIntentId: string; redirectUrl: string }>(
+    'POST',
+    '/api/test-payments/authenticate',
+    { clientSecret, outcome },
+  );
+}
+
+export function successUrl(paymentIntentId: string) {
+  return `/purchase-success?payment_intent=${encodeURIComponent(paymentIntentId)}`;
+}

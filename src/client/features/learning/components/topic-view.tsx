@@ -1,0 +1,159 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CheckCircle2, Clock, FileText, HelpCircle, Lock, PlayCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { getErrorMessage } from '#client/lib/api-client.ts';
+import { toast } from '#client/lib/toast.ts';
+import type { QuizAttemptResult, TopicDetail, VideoProgressResponse } from '#shared/schemas/learning.ts';
+import { syncModuleProgress, TOPICS_KEY, useTopic } from '../api/learning.ts';
+import { PresentationView } from './presentation-view.tsx';
+import { QuizPanel } from './quiz-panel.tsx';
+import { VideoLesson } from './video-lesson.tsx';
+
+interface TopicViewProps {
+  topicId: string;
+  onBack: () => void;
+  onOpenTopic: (topicId: string) => void;
+}
+
+function progressLine(topic: TopicDetail): { text: string; done: boolean } {
+  const { progress } = topic;
+  if (progress.completed && (!topic.hasQuiz || progress.quizPassed)) return { text: 'Complete', done: true };
+  if (progress.videoCompleted && topic.hasQuiz) return { text: 'Video Complete - Quiz Unlocked', done: true };
+  return { text: 'In Progress', done: false };
+}
+
+/** One topic: title, description, progress line and the Video Lesson / Presentation / Quiz tabs (spec §2). */
+export function TopicView({ topicId, onBack, onOpenTopic }: TopicViewProps) {
+  const queryClient = useQueryClient();
+  const query = useTopic(topicId);
+  const [tab, setTab] = useState('video');
+  const topic = query.data;
+
+  function patchProgress(progress: TopicDetail['progress']) {
+    queryClient.setQueryData<TopicDetail>([TOPICS_KEY, topicId], (old) => (old ? { ...old, progress } : old));
+  }
+
+  function onReport(response: VideoProgressResponse) {
+    patchProgress(response.progress);
+    if (!response.justCompleted || !topic) return;
+    toast({
+      title: 'Video Complete!',
+      description: 'Great job! You can now access the quiz and review the presentation.',
+    });
+    void syncModuleProgress(queryClient, topic.moduleId, response.moduleProgressPercentage);
+  }
+
+  function onPassed(result: QuizAttemptResult) {
+    if (!topic) return;
+    patchProgress({ ...topic.progress, quizPassed: true, completed: true });
+    void syncModuleProgress(queryClient, topic.moduleId, result.moduleProgressPercentage);
+  }
+
+  const back = (
+    <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2 self-start">
+      <ArrowLeft aria-hidden="true" />
+      Back to Topics
+    </Button>
+  );
+
+  if (query.isLoading) {
+    return (
+      <div className="flex flex-col gap-4">
+        {back}
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="aspect-video w-full" />
+      </div>
+    );
+  }
+  if (!topic) {
+    return (
+      <div className="flex flex-col gap-4">
+        {back}
+        <Card className="flex flex-col items-center gap-2 p-8 text-center">
+          <Lock aria-hidden="true" className="size-8 text-muted-foreground" />
+          <p className="font-semibold">{getErrorMessage(query.error, 'This topic could not be opened.')}</p>
+          <p className="text-sm text-muted-foreground">Complete the earlier topics to unlock it.</p>
+        </Card>
+      </div>
+    );
+  }
+
+  const line = progressLine(topic);
+  const quizLocked = !topic.progress.videoCompleted;
+  return (
+    <div className="flex flex-col gap-4">
+      {back}
+      <div>
+        <h2 className="text-xl font-bold sm:text-2xl">{topic.title}</h2>
+        <p className="mt-1 text-sm text-muted-foreground">{topic.description}</p>
+        <p className="mt-2 flex items-center gap-1.5 text-sm font-medium" aria-live="polite">
+          {line.done ? (
+            <CheckCircle2 aria-hidden="true" className="size-4 text-success" />
+          ) : (
+            <Clock aria-hidden="true" className="size-4 text-safety-600" />
+          )}
+          <span data-testid="topic-progress-line">{line.text}</span>
+        </p>
+      </div>
+      <Card className="p-3 sm:p-5">
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList className="w-full justify-start sm:w-auto">
+            <TabsTrigger value="video">
+              <PlayCircle aria-hidden="true" />
+              <span className="sm:hidden">Video</span>
+              <span className="hidden sm:inline">Video Lesson</span>
+            </TabsTrigger>
+            <TabsTrigger value="presentation">
+              <FileText aria-hidden="true" />
+              <span className="sm:hidden">Slides</span>
+              <span className="hidden sm:inline">Presentation</span>
+            </TabsTrigger>
+            <TabsTrigger value="quiz" disabled={quizLocked}>
+              {quizLocked ? <Lock aria-hidden="true" /> : <HelpCircle aria-hidden="true" />}
+              {quizLocked ? 'Quiz (Locked)' : 'Quiz'}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="video" forceMount className="data-[state=inactive]:hidden">
+            <VideoLesson key={topic.id} topic={topic} onReport={onReport} />
+          </TabsContent>
+          <TabsContent value="presentation">
+            <PresentationView topic={topic} />
+          </TabsContent>
+          <TabsContent value="quiz">
+            {topic.hasQuiz ? (
+              <QuizPanel
+                topicId={topic.id}
+                enabled={!quizLocked}
+                onPassed={onPassed}
+                onNextTopic={onOpenTopic}
+              />
+            ) : (
+              <div className="flex flex-col items-start gap-3 text-sm text-muted-foreground">
+                <p>
+                  This topic has no quiz.{' '}
+                  {topic.progress.completed ? 'It is complete.' : 'Watch the video to complete it.'}
+                </p>
+                {topic.progress.completed && topic.nextTopicId ? (
+                  <Button variant="accent" onClick={() => onOpenTopic(topic.nextTopicId!)}>
+                    Next Topic
+                  </Button>
+                ) : null}
+              </div>
+            )}
+          </TabsContent>
+        </Tabs>
+      </Card>
+      {topic.progress.completed ? (
+        <Badge variant="success" className="self-start">
+          <CheckCircle2 aria-hidden="true" />
+          Topic complete
+        </Badge>
+      ) : null}
+    </div>
+  );
+}

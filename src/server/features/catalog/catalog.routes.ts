@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '#server/lib/errors.ts';
+import { coursePreviewSchema, courseSchema } from '#shared/schemas/catalog.ts';
+import { CatalogCache, coursePreview, isUuid } from './catalog.service.ts';
+
+export const COURSE_NOT_FOUND = 'Course not found';
+
+/** The public catalogue: GET /api/courses/available, GET /api/courses/{id}, GET /api/courses/{id}/preview. */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = new CatalogCache(app.db);
+  app.addHook('onClose', async () => cache.close());
+
+  // Hot path: the cached, pre-serialised list goes out as is (no per-request serialisation).
+  app.get(
+    '/api/courses/available',
+    { schema: { tags: ['catalog'], summary: 'Every course (active and inactive) for the public pages' } },
+    async (request, reply) => {
+      const snapshot = await cache.get();
+      reply.header('cache-control', 'no-cache').header('etag', snapshot.etag);
+      if (request.headers['if-none-match'] === snapshot.etag) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(snapshot.json);
+    },
+  );
+
+  app.get(
+    '/api/courses/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: courseSchema },
+      },
+    },
+    async (request) => {
+      const course = (await cache.get()).byId.get(request.params.id);
+      if (!course) throw notFound(COURSE_NOT_FOUND);
+      return course;
+    },
+  );
+
+  app.get(
+    '/api/courses/:id/preview',
+    {
+      schema: {
+        tags: ['catalog'],
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: coursePreviewSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const course = isUuid(id) ? (await cache.get()).byId.get(id) : undefined;
+      if (!course) throw notFound(COURSE_NOT_FOUND);
+      const topic = await coursePreview(app.db, id);
+      return {
+        title: topic?.title ?? course.title,
+        description: topic?.description ?? course.description,
+        videoUrl: topic?.videoPath ?? null,
+      };
+    },
+  );
+};

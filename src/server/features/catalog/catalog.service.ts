@@ -1,0 +1,102 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { courses, modules, topics } from '#server/db/schema/index.ts';
+import { onInvalidate } from '#server/lib/invalidation.ts';
+import type { Course } from '#shared/schemas/catalog.ts';
+import { presentCourse } from './catalog.presenter.ts';
+
+/** Safety net for a missed notification (e.g. a dropped LISTEN connection): the cache never outlives this. */
+export const CATALOG_TTL_MS = 30_000;
+
+export interface CatalogSnapshot {
+  courses: Course[];
+  byId: Map<string, Course>;
+  /** The list exactly as GET /api/courses/available sends it, serialised once per snapshot. */
+  json: string;
+  etag: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+/**
+ * The public catalogue, cached in-process: admin writes call invalidate(database, 'catalog'), which clears this
+ * cache in every process (LISTEN/NOTIFY); a short TTL covers anything missed.
+ */
+export class CatalogCache {
+  private snapshot: CatalogSnapshot | null = null;
+  private expiresAt = 0;
+  private loading: Promise<CatalogSnapshot> | null = null;
+  private generation = 0;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = CATALOG_TTL_MS,
+  ) {
+    this.unsubscribe = onInvalidate('catalog', () => this.clear());
+  }
+
+  clear(): void {
+    this.generation++;
+    this.snapshot = null;
+    this.loading = null;
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  async get(): Promise<CatalogSnapshot> {
+    if (this.snapshot && Date.now() < this.expiresAt) return this.snapshot;
+    if (this.loading) return this.loading;
+    const generation = this.generation;
+    const loading = this.load().then((snapshot) => {
+      // A write that landed while we were reading must not be hidden behind a stale snapshot.
+      if (generation === this.generation) {
+        this.snapshot = snapshot;
+        this.expiresAt = Date.now() + this.ttlMs;
+      }
+      if (this.loading === loading) this.loading = null;
+      return snapshot;
+    });
+    loading.catch(() => {
+      if (this.loading === loading) this.loading = null;
+    });
+    this.loading = loading;
+    return loading;
+  }
+
+  private async load(): Promise<CatalogSnapshot> {
+    const rows = await this.db
+      .select()
+      .from(courses)
+      .orderBy(asc(courses.courseType), asc(courses.order), asc(courses.createdAt));
+    const list = rows.map(presentCourse);
+    const json = JSON.stringify(list);
+    let hash = 0;
+    for (let i = 0; i < json.length; i++) hash = (Math.imul(hash, 31) + json.charCodeAt(i)) | 0;
+    return {
+      courses: list,
+      byId: new Map(list.map((c) => [c.id, c])),
+      json,
+      etag: `W/"${(hash >>> 0).toString(36)}-${json.length.toString(36)}"`,
+    };
+  }
+}
+
+/** Preview Course (DESIGN.md §4): the first topic of the first module, its video when it has one. */
+export async function coursePreview(db: Db, courseId: string) {
+  const [first] = await db
+    .select({
+      title: topics.title,
+      description: topics.description,
+      videoPath: topics.videoPath,
+    })
+    .from(topics)
+    .innerJoin(modules, eq(modules.id, topics.moduleId))
+    .where(eq(modules.courseId, courseId))
+    .orderBy(asc(modules.order), asc(topics.order))
+    .limit(1);
+  return first ?? null;
+}

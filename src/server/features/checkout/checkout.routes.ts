@@ -1,0 +1,166 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { courses, payments } from '#server/db/schema/index.ts';
+import { resolveAppSecret } from '#server/lib/app-secret.ts';
+import { badRequest, notFound } from '#server/lib/errors.ts';
+import { penceToDecimal } from '#shared/format.ts';
+import {
+  createCoursePaymentSchema,
+  createPaymentIntentSchema,
+  paymentConfigSchema,
+  paymentIntentResponseSchema,
+  paymentSuccessResponseSchema,
+  paymentSuccessSchema,
+  testAuthenticateSchema,
+  testConfirmResponseSchema,
+  testConfirmSchema,
+} from '#shared/schemas/checkout.ts';
+import {
+  type CheckoutDeps,
+  confirmPaymentSuccess,
+  createPayment,
+  handleProviderEvent,
+} from './checkout.service.ts';
+import { type PaymentProvider, WebhookSignatureError } from './payment-provider.ts';
+import { StripeProvider } from './stripe-provider.ts';
+import { TestPaymentProvider } from './test-provider.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    paymentProvider: PaymentProvider;
+  }
+}
+
+const errorSchema = z.object({ message: z.string() });
+
+/** Card payments: intents, success confirmation, Stripe webhooks, and the built-in test provider's endpoints. */
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const stripe = app.config.stripe;
+  const provider: PaymentProvider = stripe
+    ? new StripeProvider({
+        secretKey: stripe.secretKey,
+        webhookSecret: stripe.webhookSecret,
+        apiBase: stripe.apiBase,
+      })
+    : new TestPaymentProvider(app.db, await resolveAppSecret(app.db, app.config.appSecret));
+  app.decorate('paymentProvider', provider);
+  const deps: CheckoutDeps = { db: app.db, provider, publicUrl: app.config.publicUrl, log: app.log };
+
+  app.get(
+    '/api/payment-config',
+    { schema: { tags: ['checkout'], response: { 200: paymentConfigSchema } } },
+    async () => ({ provider: provider.name, publishableKey: stripe?.publishableKey ?? null }),
+  );
+
+  app.post(
+    '/api/create-course-payment',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Purchase page: buyer details + course + plan → a payment intent (amount from the course)',
+        body: createCoursePaymentSchema,
+        response: { 200: paymentIntentResponseSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => createPayment(deps, request.body),
+  );
+
+  app.post(
+    '/api/create-payment-intent',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Checkout page: course (+ plan) → a payment intent; the card form supplies the email',
+        body: createPaymentIntentSchema,
+        response: { 200: paymentIntentResponseSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => createPayment(deps, { ...request.body, studentData: null }),
+  );
+
+  app.post(
+    '/api/payment-success',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Re-checks the intent with the provider and provisions the buyer once',
+        body: paymentSuccessSchema,
+        response: { 200: paymentSuccessResponseSchema, 404: errorSchema },
+      },
+    },
+    async (request) => confirmPaymentSuccess(deps, request.body.paymentIntentId),
+  );
+
+  // The webhook needs the exact bytes Stripe signed, so it parses its own body in its own context.
+  await app.register(async (webhook) => {
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    webhook.post(
+      '/api/webhooks/stripe',
+      { config: { csrfExempt: true }, schema: { tags: ['checkout'], hide: true } },
+      async (request, reply) => {
+        const body = request.body;
+        if (!Buffer.isBuffer(body)) throw badRequest('Expected a JSON body');
+        const signature = request.headers['stripe-signature'];
+        let event: ReturnType<PaymentProvider['verifyWebhook']>;
+        try {
+          event = provider.verifyWebhook(body, typeof signature === 'string' ? signature : undefined);
+        } catch (error) {
+          if (error instanceof WebhookSignatureError) throw badRequest(`Webhook refused: ${error.message}`);
+          throw error;
+        }
+        const outcome = await handleProviderEvent(deps, event);
+        return reply.send({ received: true, outcome });
+      },
+    );
+  });
+
+  if (provider instanceof TestPaymentProvider) {
+    app.post(
+      '/api/test-payments/confirm',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'Test provider: confirm a payment with a test card',
+          body: testConfirmSchema,
+          response: { 200: testConfirmResponseSchema },
+        },
+      },
+      async (request) => provider.confirm(request.body),
+    );
+    app.post(
+      '/api/test-payments/authenticate',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: "Test provider: the 3-D Secure page's Complete / Fail",
+          body: testAuthenticateSchema,
+        },
+      },
+      async (request) => provider.authenticate(request.body),
+    );
+    app.get(
+      '/api/test-payments/:id',
+      {
+        schema: {
+          tags: ['checkout'],
+          params: z.object({ id: z.string().max(200) }),
+          querystring: z.object({ client_secret: z.string().max(300) }),
+        },
+      },
+      async (request) => {
+        const id = provider.checkClientSecret(request.query.client_secret);
+        if (!id || id !== request.params.id) throw notFound('Payment not found');
+        const [row] = await app.db
+          .select({ status: payments.status, amountPence: payments.amountPence, courseTitle: courses.title })
+          .from(payments)
+          .innerJoin(courses, eq(courses.id, payments.courseId))
+          .where(eq(payments.providerIntentId, id));
+        if (!row) throw notFound('Payment not found');
+        return { status: row.status, amount: penceToDecimal(row.amountPence), courseTitle: row.courseTitle };
+      },
+    );
+  }
+};

@@ -1,0 +1,253 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '#server/db/client.ts';
+import { courses, paymentInstalments, payments, processedProviderEvents } from '#server/db/schema/index.ts';
+import { monthlyPencePerInstalment } from '#server/features/catalog/catalog.presenter.ts';
+import { isUuid } from '#server/features/catalog/catalog.service.ts';
+import { provisionStudent } from '#server/features/students/provisioning.service.ts';
+import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
+import type { PaymentPlan } from '#shared/constants.ts';
+import { penceToDecimal } from '#shared/format.ts';
+import {
+  type PaymentIntentResponse,
+  type PaymentSuccessResponse,
+  type StudentData,
+  studentDataSchemaFor,
+} from '#shared/schemas/checkout.ts';
+import type { PaymentProvider, ProviderIntent } from './payment-provider.ts';
+
+export interface CheckoutDeps {
+  db: Db;
+  provider: PaymentProvider;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+export const COURSE_NOT_FOUND = 'Course not found';
+export const COURSE_NOT_FOR_SALE = 'This course is not available for purchase yet.';
+export const PAYMENT_NOT_FOUND = 'Payment not found';
+
+type CourseRow = typeof courses.$inferSelect;
+
+/** What is charged now: the price, or the first monthly instalment. Never anything the client sent. */
+export function chargeNowPence(course: CourseRow, plan: PaymentPlan): number {
+  return plan === 'monthly' ? monthlyPencePerInstalment(course) : course.pricePence;
+}
+
+async function purchasableCourse(db: Db, courseId: string): Promise<CourseRow> {
+  if (!isUuid(courseId)) throw notFound(COURSE_NOT_FOUND);
+  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
+  if (!course) throw notFound(COURSE_NOT_FOUND);
+  if (!course.isActive) throw badRequest(COURSE_NOT_FOR_SALE);
+  return course;
+}
+
+/**
+ * Creates the provider's intent for a course and plan and records a pending payment row for it (the anchor of
+ * idempotent provisioning). studentData is null on the checkout page: the card form supplies the email then.
+ */
+export async function createPayment(
+  deps: CheckoutDeps,
+  input: { courseId: string; plan: PaymentPlan; studentData: StudentData | null },
+): Promise<PaymentIntentResponse> {
+  const course = await purchasableCourse(deps.db, input.courseId);
+  let studentData: StudentData | null = null;
+  if (input.studentData) {
+    const parsed = studentDataSchemaFor(course.courseType).safeParse(input.studentData);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid details');
+    studentData = parsed.data;
+  }
+  const amountPence = chargeNowPence(course, input.plan);
+  const monthly = input.plan === 'monthly' && course.instalments > 1;
+  const intent = await deps.provider.createIntent({
+    amountPence,
+    currency: 'gbp',
+    metadata: { courseId: course.id, plan: input.plan, courseTitle: course.title.slice(0, 400) },
+    receiptEmail: studentData?.email,
+    saveCardForLater: monthly,
+    customerName: studentData ? `${studentData.firstName} ${studentData.lastName}` : undefined,
+  });
+  await deps.db.insert(payments).values({
+    provider: deps.provider.name,
+    providerIntentId: intent.id,
+    courseId: course.id,
+    email: studentData?.email ?? '',
+    plan: input.plan,
+    amountPence,
+    currency: 'gbp',
+    status: 'pending',
+    studentData: studentData ? { ...studentData } : {},
+  });
+  return {
+    clientSecret: intent.clientSecret ?? '',
+    paymentIntentId: intent.id,
+    courseTitle: course.title,
+    amount: penceToDecimal(amountPence),
+    currency: 'gbp',
+    plan: input.plan,
+  };
+}
+
+/** "jane.doe@example.com" → "j***@example.com": the success page confirms where the email went, no more. */
+export function maskEmail(email: string): string {
+  const [local, domain] = email.split('@');
+  if (!local || !domain) return '';
+  return `${local.charAt(0)}***@${domain}`;
+}
+
+interface Settled {
+  response: PaymentSuccessResponse;
+  /** Set for the one call that provisioned; used to schedule the remaining instalments afterwards. */
+  provisioned?: { paymentId: string; remaining: number; amountPence: number; courseTitle: string };
+}
+
+const FAILED_STATUS = new Set(['requires_payment_method', 'canceled']);
+
+/**
+ * Brings our records in line with the provider's intent, in one transaction with the payment row locked:
+ * a succeeded intent provisions the buyer exactly once (payment row + user + enrolment + email, or nothing);
+ * anything else only records the status. `eventId` (webhooks) is stored in the same transaction, so a
+ * redelivered event does nothing twice.
+ */
+async function settleIntent(
+  deps: CheckoutDeps,
+  intent: ProviderIntent,
+  eventId?: string,
+): Promise<Settled | null> {
+  const settled = await deps.db.transaction(async (tx): Promise<Settled | null> => {
+    if (eventId) {
+      const fresh = await tx
+        .insert(processedProviderEvents)
+        .values({ id: eventId, provider: deps.provider.name, type: 'payment_intent' })
+        .onConflictDoNothing()
+        .returning({ id: processedProviderEvents.id });
+      if (fresh.length === 0) return null;
+    }
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.providerIntentId, intent.id))
+      .for('update');
+    if (!payment) {
+      if (eventId) return null;
+      throw notFound(PAYMENT_NOT_FOUND);
+    }
+    const [course] = await tx.select().from(courses).where(eq(courses.id, payment.courseId));
+    const courseTitle = course?.title ?? '';
+    const base = { courseTitle, email: payment.email ? maskEmail(payment.email) : null };
+
+    if (payment.fulfilledAt) return { response: { ...base, status: 'succeeded', message: null } };
+
+    if (intent.status !== 'succeeded') {
+      const status =
+        intent.status === 'requires_action'
+          ? 'requires_action'
+          : intent.status === 'canceled'
+            ? 'canceled'
+            : FAILED_STATUS.has(intent.status) && intent.lastError
+              ? 'failed'
+              : 'pending';
+      if (deps.provider.name === 'stripe' && status !== payment.status) {
+        await tx
+          .update(payments)
+          .set({ status, failureMessage: intent.lastError, updatedAt: new Date() })
+          .where(eq(payments.id, payment.id));
+      }
+      return { response: { ...base, status, message: intent.lastError } };
+    }
+
+    if (intent.amountPence !== payment.amountPence || intent.currency !== payment.currency) {
+      deps.log.error({ intentId: intent.id }, 'payment amount does not match the recorded amount');
+      throw conflict('The payment amount does not match the course price.');
+    }
+    const email = payment.email || intent.receiptEmail || '';
+    if (!email) throw badRequest('This payment has no email address to send the login details to.');
+
+    const data = payment.studentData;
+    const result = await provisionStudent(tx, {
+      details: {
+        email,
+        firstName: data.firstName,
+        lastName: data.lastName,
+        phoneNumber: data.phoneNumber,
+        company: data.company,
+        jobTitle: data.jobTitle,
+        experienceLevel: data.experienceLevel,
+      },
+      courseId: payment.courseId,
+      source: 'purchase',
+      publicUrl: deps.publicUrl,
+    });
+
+    let remaining = 0;
+    if (payment.plan === 'monthly' && course) {
+      remaining = Math.max(0, course.instalments - 1);
+      const rows = Array.from({ length: remaining }, (_, i) => {
+        const dueAt = new Date();
+        dueAt.setUTCMonth(dueAt.getUTCMonth() + i + 1);
+        return { paymentId: payment.id, sequence: i + 2, dueAt, amountPence: payment.amountPence };
+      });
+      if (rows.length) await tx.insert(paymentInstalments).values(rows);
+    }
+
+    const now = new Date();
+    await tx
+      .update(payments)
+      .set({
+        status: 'succeeded',
+        userId: result.userId,
+        email,
+        failureMessage: null,
+        fulfilledAt: now,
+        updatedAt: now,
+      })
+      .where(eq(payments.id, payment.id));
+    return {
+      response: { courseTitle, email: maskEmail(email), status: 'succeeded', message: null },
+      provisioned: { paymentId: payment.id, remaining, amountPence: payment.amountPence, courseTitle },
+    };
+  });
+
+  if (settled?.provisioned && settled.provisioned.remaining > 0) {
+    const { paymentId, remaining, amountPence, courseTitle } = settled.provisioned;
+    try {
+      const reference = await deps.provider.scheduleInstalments({
+        intent,
+        productName: `${courseTitle} (monthly plan)`,
+        amountPence,
+        remaining,
+      });
+      if (reference) {
+        await deps.db
+          .update(paymentInstalments)
+          .set({ providerReference: reference })
+          .where(eq(paymentInstalments.paymentId, paymentId));
+      }
+    } catch (error) {
+      // The buyer is enrolled and the instalments are recorded; the schedule can be created again by hand.
+      deps.log.error({ err: error, intentId: intent.id }, 'could not create the instalment schedule');
+    }
+  }
+  return settled;
+}
+
+/** POST /api/payment-success: re-checks the intent with the provider, then settles it (idempotent). */
+export async function confirmPaymentSuccess(
+  deps: CheckoutDeps,
+  intentId: string,
+): Promise<PaymentSuccessResponse> {
+  const intent = await deps.provider.retrieveIntent(intentId);
+  if (!intent) throw notFound(PAYMENT_NOT_FOUND);
+  const settled = await settleIntent(deps, intent);
+  return settled!.response;
+}
+
+/** A signature-verified webhook event: payment_intent.* events settle their intent; others are ignored. */
+export async function handleProviderEvent(
+  deps: CheckoutDeps,
+  event: { id: string; type: string; intent: ProviderIntent | null },
+): Promise<'processed' | 'duplicate' | 'ignored'> {
+  if (!event.intent || !event.type.startsWith('payment_intent.')) return 'ignored';
+  const settled = await settleIntent(deps, event.intent, event.id);
+  return settled ? 'processed' : 'duplicate';
+}

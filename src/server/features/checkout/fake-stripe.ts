@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A small local fake of the Stripe HTTP API (form-encoded requests, JSON answers) that stripe-node is pointed
+// at in tests through host/port/protocol. It knows the few endpoints checkout uses.
+
+type Obj = Record<string, unknown>;
+
+/** `a[b][c]=1&a[d][0]=x` → nested objects (arrays as index-keyed objects turned into arrays). */
+export function parseForm(body: string): Obj {
+  const root: Obj = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.replace(/\]/g, '').split('[');
+    let node: Obj = root;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) node[part] = value;
+      else {
+        if (!node[part]) node[part] = {};
+        node = node[part] as Obj;
+      }
+    });
+  }
+  const arrays = (value: unknown): unknown => {
+    if (!value || typeof value !== 'object') return value;
+    const obj = value as Obj;
+    const keys = Object.keys(obj);
+    if (keys.length && keys.every((k) => /^\d+$/.test(k))) return keys.map((k) => arrays(obj[k]));
+    return Object.fromEntries(keys.map((k) => [k, arrays(obj[k])]));
+  };
+  return arrays(root) as Obj;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+
+export async function startFakeStripe() {
+  const intents = new Map<string, Obj>();
+  const schedules: Obj[] = [];
+  const requests: { method: string; path: string; idempotencyKey?: string }[] = [];
+
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      const params = parseForm(body);
+      const path = (req.url ?? '').split('?')[0]!;
+      const key = req.headers['idempotency-key'];
+      requests.push({ method: req.method!, path, idempotencyKey: typeof key === 'string' ? key : undefined });
+      const send = (status: number, payload: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+        res.end(JSON.stringify(payload));
+      };
+      if (req.headers.authorization !== 'Bearer sk_test_fake') {
+        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      }
+      if (req.method === 'POST' && path === '/v1/customers') {
+        return send(200, { id: id('cus'), object: 'customer', ...params });
+      }
+      if (req.method === 'POST' && path === '/v1/products') {
+        return send(200, { id: id('prod'), object: 'product', ...params });
+      }
+      if (req.method === 'POST' && path === '/v1/subscription_schedules') {
+        const schedule = { id: id('sub_sched'), object: 'subscription_schedule', ...params };
+        schedules.push(schedule);
+        return send(200, schedule);
+      }
+      if (req.method === 'POST' && path === '/v1/payment_intents') {
+        const intentId = id('pi');
+        const intent: Obj = {
+          id: intentId,
+          object: 'payment_intent',
+          amount: Number(params.amount),
+          currency: params.currency,
+          metadata: params.metadata ?? {},
+          receipt_email: params.receipt_email ?? null,
+          customer: params.customer ?? null,
+          setup_future_usage: params.setup_future_usage ?? null,
+          client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
+          status: 'requires_payment_method',
+          payment_method: null,
+          last_payment_error: null,
+        };
+        intents.set(intentId, intent);
+        return send(200, intent);
+      }
+      const match = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
+      if (req.method === 'GET' && match) {
+        const intent = intents.get(match[1]!);
+        if (!intent) {
+          return send(404, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: 'No such payment_intent',
+            },
+          });
+        }
+        return send(200, intent);
+      }
+      return send(404, {
+        error: { type: 'invalid_request_error', message: `Unknown ${req.method} ${path}` },
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    apiBase: `http://127.0.0.1:${port}`,
+    intents,
+    schedules,
+    requests,
+    /** What Stripe does when the browser confirms with a card. */
+    succeed(intentId: string) {
+      const intent = intents.get(intentId)!;
+      intent.status = 'succeeded';
+      intent.payment_method = 'pm_card_visa';
+      return intent;
+    },
+    decline(intentId: string, message = 'Your card was declined.') {
+      const intent = intents.get(intentId)!;
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = { code: 'card_declined', message };
+      return intent;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

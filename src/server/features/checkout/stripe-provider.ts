@@ -1,0 +1,146 @@
+import Stripe from 'stripe';
+import type {
+  CreateIntentInput,
+  InstalmentScheduleInput,
+  IntentStatus,
+  PaymentProvider,
+  ProviderEvent,
+  ProviderIntent,
+} from './payment-provider.ts';
+import { WebhookSignatureError } from './payment-provider.ts';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  /** Tests point stripe-node at a local fake of the Stripe API (`http://127.0.0.1:port`). */
+  apiBase?: string;
+}
+
+type StripeIntent = Stripe.PaymentIntent;
+
+function present(intent: StripeIntent): ProviderIntent {
+  const id = (value: string | { id: string } | null | undefined) =>
+    value == null ? null : typeof value === 'string' ? value : value.id;
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? null,
+    status: intent.status as IntentStatus,
+    amountPence: intent.amount,
+    currency: intent.currency,
+    metadata: (intent.metadata ?? {}) as Record<string, string>,
+    receiptEmail: intent.receipt_email ?? null,
+    lastError: intent.last_payment_error?.message ?? null,
+    customerId: id(intent.customer as string | { id: string } | null),
+    paymentMethodId: id(intent.payment_method as string | { id: string } | null),
+  };
+}
+
+/** Stripe through stripe-node: PaymentIntents, signed webhooks, and a subscription schedule for instalments. */
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly stripe: Stripe;
+
+  constructor(private readonly options: StripeProviderOptions) {
+    const base = options.apiBase ? new URL(options.apiBase) : undefined;
+    this.stripe = new Stripe(options.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(base
+        ? {
+            host: base.hostname,
+            port: base.port || (base.protocol === 'https:' ? 443 : 80),
+            protocol: base.protocol.replace(':', '') as 'http' | 'https',
+          }
+        : {}),
+    });
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
+    let customer: string | undefined;
+    if (input.saveCardForLater) {
+      const created = await this.stripe.customers.create({
+        email: input.receiptEmail,
+        name: input.customerName,
+        metadata: input.metadata,
+      });
+      customer = created.id;
+    }
+    const intent = await this.stripe.paymentIntents.create({
+      amount: input.amountPence,
+      currency: input.currency,
+      metadata: input.metadata,
+      receipt_email: input.receiptEmail,
+      automatic_payment_methods: { enabled: true },
+      ...(customer ? { customer, setup_future_usage: 'off_session' as const } : {}),
+    });
+    return present(intent);
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | null> {
+    try {
+      return present(await this.stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if ((error as { code?: string }).code === 'resource_missing') return null;
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
+    if (!this.options.webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set');
+    if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret);
+    } catch (error) {
+      throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
+    }
+    const object = (event.data as { object?: { object?: string } }).object;
+    return {
+      id: event.id,
+      type: event.type,
+      intent: object?.object === 'payment_intent' ? present(object as unknown as StripeIntent) : null,
+    };
+  }
+
+  async scheduleInstalments(input: InstalmentScheduleInput): Promise<string | null> {
+    const { intent } = input;
+    if (input.remaining <= 0) return null;
+    if (!intent.customerId || !intent.paymentMethodId) return null;
+    const key = `instalments-${intent.id}`;
+    const product = await this.stripe.products.create(
+      { name: input.productName, metadata: { paymentIntentId: intent.id } },
+      { idempotencyKey: `${key}-product` },
+    );
+    const startDate = new Date();
+    startDate.setUTCMonth(startDate.getUTCMonth() + 1);
+    // A phase with a duration (Stripe removed `iterations`), then the schedule cancels: no charge after the last.
+    const schedule = await this.stripe.subscriptionSchedules.create(
+      {
+        customer: intent.customerId,
+        start_date: Math.floor(startDate.getTime() / 1000),
+        end_behavior: 'cancel',
+        default_settings: { default_payment_method: intent.paymentMethodId },
+        metadata: { paymentIntentId: intent.id },
+        phases: [
+          {
+            items: [
+              {
+                price_data: {
+                  currency: 'gbp',
+                  product: product.id,
+                  unit_amount: input.amountPence,
+                  recurring: { interval: 'month' },
+                },
+                quantity: 1,
+              },
+            ],
+            duration: { interval: 'month', interval_count: input.remaining },
+          },
+        ],
+      },
+      { idempotencyKey: `${key}-schedule` },
+    );
+    return schedule.id;
+  }
+}

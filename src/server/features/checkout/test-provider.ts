@@ -1,0 +1,208 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { payments } from '#server/db/schema/index.ts';
+import { badRequest, HttpError, notFound } from '#server/lib/errors.ts';
+import {
+  cardDigits,
+  INVALID_EMAIL,
+  type TestCard,
+  type TestConfirmResponse,
+  validateCard,
+} from '#shared/schemas/checkout.ts';
+import {
+  type CreateIntentInput,
+  type IntentStatus,
+  intentIdFromClientSecret,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderIntent,
+  WebhookSignatureError,
+} from './payment-provider.ts';
+
+// The built-in provider behaves like Stripe's test mode, driven by Stripe's test card numbers. Its intents
+// live in the payments table (one row per intent, written by checkout when the intent is created), so any
+// app process can confirm or read them. Card numbers are only looked at, never stored or logged.
+
+export const DECLINED = 'Your card was declined.';
+export const INSUFFICIENT_FUNDS = 'Your card has insufficient funds.';
+export const AUTHENTICATION_FAILED =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+
+type Outcome = 'succeeded' | 'requires_action' | { declined: string };
+
+const SUCCEEDING = new Set([
+  '4242424242424242',
+  '4000056655665556',
+  '5555555555554444',
+  '2223003122003222',
+  '5200828282828210',
+  '378282246310005',
+  '6011111111111117',
+]);
+
+export function testCardOutcome(digits: string): Outcome {
+  if (SUCCEEDING.has(digits)) return 'succeeded';
+  if (digits === '4000002760003184' || digits === '4000002500003155') return 'requires_action';
+  if (digits === '4000000000009995') return { declined: INSUFFICIENT_FUNDS };
+  // 4000 0000 0000 0002 and any card that is not a test card (as Stripe's test mode does).
+  return { declined: DECLINED };
+}
+
+const STATUS: Record<(typeof payments.$inferSelect)['status'], IntentStatus> = {
+  pending: 'requires_payment_method',
+  requires_action: 'requires_action',
+  succeeded: 'succeeded',
+  failed: 'requires_payment_method',
+  canceled: 'canceled',
+};
+
+export class TestPaymentProvider implements PaymentProvider {
+  readonly name = 'test' as const;
+
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+  ) {}
+
+  private sign(id: string): string {
+    return createHmac('sha256', this.secret).update(`test-intent:${id}`).digest('base64url').slice(0, 32);
+  }
+
+  clientSecretFor(id: string): string {
+    return `${id}_secret_${this.sign(id)}`;
+  }
+
+  /** The intent id of a genuine client secret, else null. */
+  checkClientSecret(clientSecret: string): string | null {
+    const id = intentIdFromClientSecret(clientSecret);
+    if (!id) return null;
+    const expected = Buffer.from(this.clientSecretFor(id));
+    const given = Buffer.from(clientSecret);
+    return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
+    const id = `pi_test_${randomBytes(12).toString('hex')}`;
+    return {
+      id,
+      clientSecret: this.clientSecretFor(id),
+      status: 'requires_payment_method',
+      amountPence: input.amountPence,
+      currency: input.currency,
+      metadata: input.metadata,
+      receiptEmail: input.receiptEmail ?? null,
+      lastError: null,
+      customerId: null,
+      paymentMethodId: null,
+    };
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | null> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.providerIntentId, id), eq(payments.provider, 'test')));
+    if (!row) return null;
+    return {
+      id,
+      clientSecret: this.clientSecretFor(id),
+      status: STATUS[row.status],
+      amountPence: row.amountPence,
+      currency: row.currency,
+      metadata: { courseId: row.courseId, plan: row.plan },
+      receiptEmail: row.email || null,
+      lastError: row.failureMessage,
+      customerId: null,
+      paymentMethodId: null,
+    };
+  }
+
+  verifyWebhook(): ProviderEvent {
+    throw new WebhookSignatureError('Stripe webhooks are not accepted: Stripe is not configured');
+  }
+
+  async scheduleInstalments(): Promise<string | null> {
+    // The instalment rows checkout records are the schedule.
+    return null;
+  }
+
+  /**
+   * confirmPayment of the test provider: field errors for a bad card (400), the processor's message for a
+   * declined one (402), 3-D Secure for the authentication card.
+   */
+  async confirm(input: { clientSecret: string; card: TestCard; receiptEmail?: string }) {
+    const id = this.checkClientSecret(input.clientSecret);
+    if (!id) throw notFound('Payment not found');
+    const errors = validateCard(input.card);
+    const first = Object.values(errors)[0];
+    if (first) throw badRequest(first, 'card_invalid');
+    const outcome = testCardOutcome(cardDigits(input.card.number));
+
+    const result = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(payments).where(eq(payments.providerIntentId, id)).for('update');
+      if (!row) throw notFound('Payment not found');
+      if (row.status === 'succeeded') throw badRequest('This payment has already been completed.');
+      if (row.status === 'canceled') throw badRequest('This payment was cancelled.');
+      let email = row.email;
+      const receiptEmail = input.receiptEmail?.trim();
+      if (receiptEmail) {
+        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(receiptEmail)) throw badRequest(INVALID_EMAIL);
+        if (!email) email = receiptEmail;
+      }
+      if (!email) throw badRequest(INVALID_EMAIL);
+      // The checkout page has no buyer-details step: the name on the card names the new student.
+      const studentData = { ...row.studentData };
+      if (!studentData.firstName && !studentData.lastName) {
+        const [firstName, ...rest] = input.card.name.trim().split(/\s+/);
+        studentData.firstName = firstName ?? null;
+        studentData.lastName = rest.join(' ') || null;
+      }
+      const status =
+        outcome === 'succeeded' ? 'succeeded' : outcome === 'requires_action' ? 'requires_action' : 'failed';
+      const failureMessage = typeof outcome === 'object' ? outcome.declined : null;
+      await tx
+        .update(payments)
+        .set({ status, failureMessage, email, studentData, updatedAt: new Date() })
+        .where(eq(payments.id, row.id));
+      return { status, failureMessage };
+    });
+    if (result.failureMessage) throw new HttpError(402, 'card_declined', result.failureMessage);
+    const response: TestConfirmResponse = {
+      status: result.status === 'succeeded' ? 'succeeded' : 'requires_action',
+      paymentIntentId: id,
+      redirectUrl:
+        result.status === 'requires_action'
+          ? `/payment-authentication/${encodeURIComponent(id)}?client_secret=${encodeURIComponent(input.clientSecret)}`
+          : null,
+    };
+    return response;
+  }
+
+  /** Our 3-D Secure page's Complete / Fail; returns where the browser goes next, as Stripe's redirect does. */
+  async authenticate(input: { clientSecret: string; outcome: 'complete' | 'fail' }) {
+    const id = this.checkClientSecret(input.clientSecret);
+    if (!id) throw notFound('Payment not found');
+    const status = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(payments).where(eq(payments.providerIntentId, id)).for('update');
+      if (!row) throw notFound('Payment not found');
+      if (row.status !== 'requires_action') return row.status;
+      const next = input.outcome === 'complete' ? 'succeeded' : 'failed';
+      await tx
+        .update(payments)
+        .set({
+          status: next,
+          failureMessage: next === 'failed' ? AUTHENTICATION_FAILED : null,
+          updatedAt: new Date(),
+        })
+        .where(eq(payments.id, row.id));
+      return next;
+    });
+    const redirectStatus = status === 'succeeded' ? 'succeeded' : 'failed';
+    return {
+      status,
+      paymentIntentId: id,
+      redirectUrl: `/purchase-success?payment_intent=${encodeURIComponent(id)}&redirect_status=${redirectStatus}`,
+    };
+  }
+}

@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '#server/lib/errors.ts';
+import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import {
+  courseQuerySchema,
+  idParamsSchema,
+  modulesResponseSchema,
+  parseResourceId,
+  progressRecordSchema,
+  progressResponseSchema,
+  quizAttemptResultSchema,
+  quizAttemptSchema,
+  quizSchema,
+  resourceAccessSchema,
+  topicDetailSchema,
+  topicsResponseSchema,
+  updateProgressSchema,
+  videoProgressResponseSchema,
+  videoProgressSchema,
+} from '#shared/schemas/learning.ts';
+import {
+  getQuiz,
+  listModules,
+  listProgress,
+  listTopics,
+  openTopic,
+  recordResourceAccess,
+  reportVideoProgress,
+  submitQuizAttempt,
+  updateProgress,
+} from './learning.service.ts';
+
+/** The student portal's learning calls (spec §7, DESIGN.md §4). Admins get every course with nothing locked. */
+export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['learning'];
+  const guard = { onRequest: [requireUser] };
+
+  app.get(
+    '/api/modules',
+    { ...guard, schema: { tags, querystring: courseQuerySchema, response: { 200: modulesResponseSchema } } },
+    async (request) => listModules(app.db, currentUser(request), request.query.courseId),
+  );
+
+  app.get(
+    '/api/modules/:id/topics',
+    { ...guard, schema: { tags, params: idParamsSchema, response: { 200: topicsResponseSchema } } },
+    async (request) => listTopics(app.db, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/topics/:id',
+    { ...guard, schema: { tags, params: idParamsSchema, response: { 200: topicDetailSchema } } },
+    async (request) => openTopic(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/topics/:id/video-progress',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: videoProgressSchema,
+        response: { 200: videoProgressResponseSchema },
+      },
+    },
+    async (request) => reportVideoProgress(app.db, currentUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/topics/:id/quiz',
+    { ...guard, schema: { tags, params: idParamsSchema, response: { 200: quizSchema } } },
+    async (request) => getQuiz(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/topics/:id/quiz/attempts',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: quizAttemptSchema,
+        response: { 201: quizAttemptResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await submitQuizAttempt(app.db, currentUser(request), request.params.id, request.body);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/api/progress',
+    { ...guard, schema: { tags, response: { 200: progressResponseSchema } } },
+    async (request) => listProgress(app.db, currentUser(request)),
+  );
+
+  app.put(
+    '/api/progress',
+    { ...guard, schema: { tags, body: updateProgressSchema, response: { 200: progressRecordSchema } } },
+    async (request) =>
+      updateProgress(app.db, currentUser(request), request.body.moduleId, request.body.progressPercentage),
+  );
+
+  app.post(
+    '/api/resources/:resourceId/access',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: z.object({ resourceId: z.string().max(100) }),
+        body: resourceAccessSchema.nullish(),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const resource = parseResourceId(request.params.resourceId);
+      if (!resource) throw notFound('Resource not found');
+      await recordResourceAccess(
+        app.db,
+        currentUser(request),
+        resource.topicId,
+        resource.type,
+        request.body?.sessionDuration ?? 0,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,138 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { idParamsSchema } from '#shared/schemas/learning.ts';
+import {
+  contactsResponseSchema,
+  conversationDetailSchema,
+  conversationSummarySchema,
+  conversationsResponseSchema,
+  createConversationSchema,
+  messageSchema,
+  postMessageSchema,
+  STREAM_EVENT_MESSAGE,
+  sendMessageSchema,
+  unreadCountSchema,
+} from '#shared/schemas/messaging.ts';
+import { createMessageHub, HEARTBEAT_MS } from './message-stream.ts';
+import {
+  createConversation,
+  getConversation,
+  listContacts,
+  listConversations,
+  sendMessage,
+  unreadTotal,
+} from './messaging.service.ts';
+
+/** Conversations and messages for students and admins alike (spec §4, §7); only participants see a thread. */
+export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['messaging'];
+  const guard = { onRequest: [requireUser] };
+  const hub = await createMessageHub(app);
+  app.addHook('preClose', async () => {
+    await hub.close();
+  });
+
+  app.get(
+    '/api/conversations',
+    { ...guard, schema: { tags, response: { 200: conversationsResponseSchema } } },
+    async (request) => listConversations(app.db, currentUser(request)),
+  );
+
+  app.get(
+    '/api/conversations/unread-count',
+    { ...guard, schema: { tags, response: { 200: unreadCountSchema } } },
+    async (request) => ({ count: await unreadTotal(app.db, currentUser(request)) }),
+  );
+
+  app.get(
+    '/api/conversations/contacts',
+    { ...guard, schema: { tags, response: { 200: contactsResponseSchema } } },
+    async (request) => listContacts(app.db, currentUser(request)),
+  );
+
+  // Server-sent events: `event: message` with a Message as data, for every new message in the caller's
+  // conversations; a comment line every 25 s keeps proxies from closing the connection.
+  app.get('/api/conversations/stream', { ...guard, schema: { tags } }, (request, reply) => {
+    const user = currentUser(request);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write('retry: 3000\n\n');
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const close = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      res.end();
+    };
+    const unsubscribe = hub.subscribe(
+      {
+        viewer: { id: user.id, role: user.role },
+        send: (message) => res.write(`event: ${STREAM_EVENT_MESSAGE}\ndata: ${JSON.stringify(message)}\n\n`),
+      },
+      close,
+    );
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+  });
+
+  app.get(
+    '/api/conversations/:id',
+    { ...guard, schema: { tags, params: idParamsSchema, response: { 200: conversationDetailSchema } } },
+    async (request) => getConversation(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/conversations/:id/messages',
+    {
+      ...guard,
+      schema: { tags, params: idParamsSchema, body: sendMessageSchema, response: { 201: messageSchema } },
+    },
+    async (request, reply) => {
+      const message = await sendMessage(
+        app.database,
+        currentUser(request),
+        request.params.id,
+        request.body.content,
+      );
+      return reply.status(201).send(message);
+    },
+  );
+
+  app.post(
+    '/api/messages',
+    { ...guard, schema: { tags, body: postMessageSchema, response: { 201: messageSchema } } },
+    async (request, reply) => {
+      const { conversationId, content } = request.body;
+      const message = await sendMessage(app.database, currentUser(request), conversationId, content);
+      return reply.status(201).send(message);
+    },
+  );
+
+  app.post(
+    '/api/conversations',
+    {
+      ...guard,
+      schema: {
+        tags,
+        body: createConversationSchema,
+        response: { 200: conversationSummarySchema, 201: conversationSummarySchema },
+      },
+    },
+    async (request, reply) => {
+      const { conversation, created } = await createConversation(
+        app.db,
+        currentUser(request),
+        request.body.participantIds,
+        request.body.title,
+      );
+      return reply.status(created ? 201 : 200).send(conversation);
+    },
+  );
+};

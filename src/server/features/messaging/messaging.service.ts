@@ -1,0 +1,371 @@
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Database, Db, Queryable } from '#server/db/client.ts';
+import { conversationParticipants, conversations, messages, users } from '#server/db/schema/index.ts';
+import type { UserRow } from '#server/features/auth/sessions.service.ts';
+import { badRequest, forbidden, isUniqueViolation, notFound } from '#server/lib/errors.ts';
+import type {
+  ConversationDetail,
+  ConversationSummary,
+  Message,
+  Participant,
+} from '#shared/schemas/messaging.ts';
+
+// Conversations between students and staff (spec §4). The service is the same for both sides; what differs is
+// who may open which conversation (students: a direct one with an admin) and what a student may see of other
+// students (no emails, DESIGN.md §2).
+
+export const MESSAGE_CHANNEL = 'messages';
+/** The longest history a thread returns (the newest messages). */
+const THREAD_LIMIT = 500;
+
+type Viewer = Pick<UserRow, 'id' | 'role'>;
+type PersonRow = Pick<
+  typeof users.$inferSelect,
+  'id' | 'firstName' | 'lastName' | 'email' | 'profileImageUrl' | 'role'
+>;
+
+const personColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  profileImageUrl: users.profileImageUrl,
+  role: users.role,
+};
+
+/** A student sees staff emails and their own, never another student's. */
+export function visibleEmail(
+  viewer: Viewer,
+  person: Pick<PersonRow, 'id' | 'email' | 'role'>,
+): string | null {
+  if (viewer.role === 'admin' || person.role === 'admin' || person.id === viewer.id) return person.email;
+  return null;
+}
+
+export function presentParticipant(viewer: Viewer, person: PersonRow): Participant {
+  return {
+    id: person.id,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    email: visibleEmail(viewer, person),
+    profileImageUrl: person.profileImageUrl,
+    role: person.role,
+  };
+}
+
+interface MessageRow {
+  id: string;
+  conversationId: string;
+  senderId: string;
+  content: string;
+  createdAt: Date;
+  sender: Pick<PersonRow, 'id' | 'firstName' | 'email' | 'role'>;
+}
+
+export function presentMessage(viewer: Viewer, row: MessageRow): Message {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    sender: { firstName: row.sender.firstName, email: visibleEmail(viewer, row.sender) },
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const messageColumns = {
+  id: messages.id,
+  conversationId: messages.conversationId,
+  senderId: messages.senderId,
+  content: messages.content,
+  createdAt: messages.createdAt,
+  sender: { id: users.id, firstName: users.firstName, email: users.email, role: users.role },
+};
+
+export async function loadMessage(db: Queryable, messageId: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select(messageColumns)
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(eq(messages.id, messageId));
+  return row;
+}
+
+/** Messages from others that arrived after the viewer last read the conversation. */
+function unreadCondition(viewerId: string) {
+  return and(
+    ne(messages.senderId, viewerId),
+    or(
+      isNull(conversationParticipants.lastReadAt),
+      gt(messages.createdAt, conversationParticipants.lastReadAt),
+    ),
+  );
+}
+
+export async function listConversations(
+  db: Queryable,
+  viewer: Viewer,
+  onlyId?: string,
+): Promise<ConversationSummary[]> {
+  const mine = await db
+    .select({ conversation: conversations })
+    .from(conversationParticipants)
+    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+    .where(
+      and(eq(conversationParticipants.userId, viewer.id), onlyId ? eq(conversations.id, onlyId) : undefined),
+    )
+    .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.createdAt));
+  if (mine.length === 0) return [];
+  const ids = mine.map((m) => m.conversation.id);
+
+  const [people, lastMessages, unread] = await Promise.all([
+    db
+      .select({ conversationId: conversationParticipants.conversationId, person: personColumns })
+      .from(conversationParticipants)
+      .innerJoin(users, eq(users.id, conversationParticipants.userId))
+      .where(
+        and(
+          inArray(conversationParticipants.conversationId, ids),
+          ne(conversationParticipants.userId, viewer.id),
+        ),
+      )
+      .orderBy(asc(users.firstName), asc(users.email)),
+    db
+      .selectDistinctOn([messages.conversationId], {
+        conversationId: messages.conversationId,
+        content: messages.content,
+        createdAt: messages.createdAt,
+        senderId: messages.senderId,
+      })
+      .from(messages)
+      .where(inArray(messages.conversationId, ids))
+      .orderBy(messages.conversationId, desc(messages.createdAt)),
+    db
+      .select({ conversationId: messages.conversationId, n: sql<number>`count(*)::int` })
+      .from(messages)
+      .innerJoin(
+        conversationParticipants,
+        and(
+          eq(conversationParticipants.conversationId, messages.conversationId),
+          eq(conversationParticipants.userId, viewer.id),
+        ),
+      )
+      .where(and(inArray(messages.conversationId, ids), unreadCondition(viewer.id)))
+      .groupBy(messages.conversationId),
+  ]);
+
+  return mine.map(({ conversation }) => {
+    const last = lastMessages.find((m) => m.conversationId === conversation.id);
+    return {
+      id: conversation.id,
+      type: conversation.type,
+      title: conversation.title,
+      otherParticipants: people
+        .filter((p) => p.conversationId === conversation.id)
+        .map((p) => presentParticipant(viewer, p.person)),
+      lastMessage: last
+        ? { content: last.content, createdAt: last.createdAt.toISOString(), senderId: last.senderId }
+        : null,
+      unreadCount: Number(unread.find((u) => u.conversationId === conversation.id)?.n ?? 0),
+      lastMessageAt: conversation.lastMessageAt?.toISOString() ?? null,
+      createdAt: conversation.createdAt.toISOString(),
+    };
+  });
+}
+
+export async function unreadTotal(db: Queryable, viewer: Viewer): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .innerJoin(
+      conversationParticipants,
+      and(
+        eq(conversationParticipants.conversationId, messages.conversationId),
+        eq(conversationParticipants.userId, viewer.id),
+      ),
+    )
+    .where(unreadCondition(viewer.id));
+  return Number(row?.n ?? 0);
+}
+
+/** 404 for an unknown conversation, 403 when the viewer is not in it. */
+async function requireParticipant(db: Queryable, viewer: Viewer, conversationId: string): Promise<void> {
+  const [row] = await db
+    .select({ id: conversations.id, me: conversationParticipants.userId })
+    .from(conversations)
+    .leftJoin(
+      conversationParticipants,
+      and(
+        eq(conversationParticipants.conversationId, conversations.id),
+        eq(conversationParticipants.userId, viewer.id),
+      ),
+    )
+    .where(eq(conversations.id, conversationId));
+  if (!row) throw notFound('Conversation not found');
+  if (!row.me) throw forbidden('You are not a participant in this conversation');
+}
+
+/** The conversation with its messages (oldest first); reading it marks everything shown as read. */
+export async function getConversation(
+  db: Queryable,
+  viewer: Viewer,
+  conversationId: string,
+): Promise<ConversationDetail> {
+  await requireParticipant(db, viewer, conversationId);
+  const newestFirst = await db
+    .select(messageColumns)
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(THREAD_LIMIT);
+  const newest = newestFirst[0];
+  if (newest) {
+    await db
+      .update(conversationParticipants)
+      .set({
+        // From the row itself: JavaScript dates lose PostgreSQL's microseconds.
+        lastReadAt: sql`GREATEST(COALESCE(${conversationParticipants.lastReadAt}, '-infinity'::timestamptz), (SELECT ${messages.createdAt} FROM ${messages} WHERE ${messages.id} = ${newest.id}))`,
+      })
+      .where(
+        and(
+          eq(conversationParticipants.conversationId, conversationId),
+          eq(conversationParticipants.userId, viewer.id),
+        ),
+      );
+  }
+  const [summary] = await listConversations(db, viewer, conversationId);
+  return { ...summary!, messages: newestFirst.reverse().map((m) => presentMessage(viewer, m)) };
+}
+
+export async function sendMessage(
+  database: Database,
+  viewer: Viewer,
+  conversationId: string,
+  content: string,
+): Promise<Message> {
+  const db = database.db;
+  await requireParticipant(db, viewer, conversationId);
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(messages)
+      .values({ conversationId, senderId: viewer.id, content })
+      .returning({ id: messages.id, createdAt: messages.createdAt });
+    await tx
+      .update(conversations)
+      .set({ lastMessageAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(conversations.id, conversationId));
+    // Your own message is read.
+    await tx
+      .update(conversationParticipants)
+      .set({ lastReadAt: sql`now()` })
+      .where(
+        and(
+          eq(conversationParticipants.conversationId, conversationId),
+          eq(conversationParticipants.userId, viewer.id),
+        ),
+      );
+    return inserted!;
+  });
+  // Every app process (this one too) hears this and pushes the message to its open streams.
+  await database.notify(MESSAGE_CHANNEL, JSON.stringify({ conversationId, messageId: row.id }));
+  const message = await loadMessage(db, row.id);
+  return presentMessage(viewer, message!);
+}
+
+/**
+ * Admins open a direct conversation with one person (reusing the existing one) or a group with several;
+ * students may open a direct conversation with an admin.
+ */
+export async function createConversation(
+  db: Db,
+  viewer: Viewer,
+  participantIds: string[],
+  title: string | undefined,
+): Promise<{ conversation: ConversationSummary; created: boolean }> {
+  const others = [...new Set(participantIds)].filter((id) => id !== viewer.id);
+  if (others.length === 0) throw badRequest('Please select at least one student');
+  const people = await db
+    .select({ id: users.id, role: users.role, isActive: users.isActive })
+    .from(users)
+    .where(inArray(users.id, others));
+  if (people.length !== others.length || people.some((p) => !p.isActive)) {
+    throw badRequest('Unknown participant');
+  }
+  if (viewer.role !== 'admin' && (others.length !== 1 || people[0]!.role !== 'admin')) {
+    throw forbidden('Students can only message their instructors');
+  }
+
+  if (others.length === 1) {
+    const directKey = [viewer.id, others[0]!].sort().join(':');
+    const existing = await findDirect(db, directKey);
+    if (existing)
+      return { conversation: (await listConversations(db, viewer, existing))[0]!, created: false };
+    try {
+      const id = await db.transaction(async (tx) => {
+        const [conv] = await tx
+          .insert(conversations)
+          .values({ type: 'direct', directKey, createdBy: viewer.id })
+          .returning({ id: conversations.id });
+        await tx.insert(conversationParticipants).values([
+          { conversationId: conv!.id, userId: viewer.id },
+          { conversationId: conv!.id, userId: others[0]! },
+        ]);
+        return conv!.id;
+      });
+      return { conversation: (await listConversations(db, viewer, id))[0]!, created: true };
+    } catch (error) {
+      // Two people opened the same pair at once: use the one that won.
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await findDirect(db, directKey);
+      if (!winner) throw error;
+      return { conversation: (await listConversations(db, viewer, winner))[0]!, created: false };
+    }
+  }
+
+  const id = await db.transaction(async (tx) => {
+    const [conv] = await tx
+      .insert(conversations)
+      .values({ type: 'group', title: title?.trim() || null, createdBy: viewer.id })
+      .returning({ id: conversations.id });
+    await tx
+      .insert(conversationParticipants)
+      .values([viewer.id, ...others].map((userId) => ({ conversationId: conv!.id, userId })));
+    return conv!.id;
+  });
+  return { conversation: (await listConversations(db, viewer, id))[0]!, created: true };
+}
+
+async function findDirect(db: Queryable, directKey: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(eq(conversations.directKey, directKey));
+  return row?.id;
+}
+
+/** Who the viewer may start a conversation with: students see the admins (their instructors). */
+export async function listContacts(db: Queryable, viewer: Viewer): Promise<Participant[]> {
+  const rows = await db
+    .select(personColumns)
+    .from(users)
+    .where(
+      and(
+        eq(users.isActive, true),
+        ne(users.id, viewer.id),
+        viewer.role === 'admin' ? undefined : eq(users.role, 'admin'),
+      ),
+    )
+    .orderBy(asc(users.role), asc(users.firstName), asc(users.email))
+    .limit(500);
+  return rows.map((r) => presentParticipant(viewer, r));
+}
+
+/** Which of these users take part in a conversation (for pushing a new message to open streams). */
+export async function participantIdsOf(db: Queryable, conversationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: conversationParticipants.userId })
+    .from(conversationParticipants)
+    .where(eq(conversationParticipants.conversationId, conversationId));
+  return rows.map((r) => r.userId);
+}

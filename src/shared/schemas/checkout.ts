@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { PAYMENT_PLANS, PURCHASE_EXPERIENCE_LEVELS } from '../constants.ts';
+
+// One set of rules for the purchase form and the server (DESIGN.md §2). A value blank after trimming is
+// missing (spec §5); the message is the spec's.
+export const MISSING_INFORMATION = 'Please fill in all required fields';
+export const INVALID_EMAIL = 'Please enter a valid email address';
+
+const required = (max: number) => z.string().trim().min(1, MISSING_INFORMATION).max(max);
+const optional = (max: number) => z.string().trim().max(max).optional().default('');
+
+export const studentDataSchema = z.object({
+  firstName: required(100),
+  lastName: required(100),
+  email: required(320).pipe(z.email(INVALID_EMAIL)),
+  phoneNumber: required(40),
+  company: optional(200),
+  jobTitle: optional(200),
+  experienceLevel: z.enum(PURCHASE_EXPERIENCE_LEVELS, MISSING_INFORMATION),
+});
+export type StudentData = z.infer<typeof studentDataSchema>;
+/** What the form holds before validation. */
+export type StudentDataInput = z.input<typeof studentDataSchema>;
+
+/** The buyer-details rules for a course type: upskill courses also need company and job title. */
+export function studentDataSchemaFor(courseType: 'fundamental' | 'upskill') {
+  return studentDataSchema.superRefine((data, ctx) => {
+    if (courseType !== 'upskill') return;
+    for (const field of ['company', 'jobTitle'] as const) {
+      if (!data[field]) ctx.addIssue({ code: 'custom', path: [field], message: MISSING_INFORMATION });
+    }
+  });
+}
+
+export const paymentPlanSchema = z.enum(PAYMENT_PLANS);
+
+export const createCoursePaymentSchema = z.object({
+  courseId: z.string().trim().min(1, 'No course selected for checkout').max(100),
+  studentData: studentDataSchema,
+  plan: paymentPlanSchema.optional().default('onetime'),
+});
+export type CreateCoursePaymentInput = z.input<typeof createCoursePaymentSchema>;
+
+export const createPaymentIntentSchema = z.object({
+  courseId: z.string().trim().min(1, 'No course selected for checkout').max(100),
+  plan: paymentPlanSchema.optional().default('onetime'),
+});
+
+export const paymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  courseTitle: z.string(),
+  /** Charged now, pounds as a decimal string ("995.00"). */
+  amount: z.string(),
+  currency: z.literal('gbp'),
+  plan: paymentPlanSchema,
+});
+export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
+
+export const paymentSuccessSchema = z.object({
+  paymentIntentId: z.string().trim().min(1, 'paymentIntentId is required').max(200),
+});
+
+export const paymentStatusSchema = z.enum(['pending', 'requires_action', 'succeeded', 'failed', 'canceled']);
+export const paymentSuccessResponseSchema = z.object({
+  status: paymentStatusSchema,
+  courseTitle: z.string(),
+  email: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type PaymentSuccessResponse = z.infer<typeof paymentSuccessResponseSchema>;
+
+export const paymentConfigSchema = z.object({
+  provider: z.enum(['stripe', 'test']),
+  publishableKey: z.string().nullable(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+// ── The built-in test provider's card form (Stripe's test card numbers and messages) ──
+
+export const CARD_MESSAGES = {
+  number: 'Your card number is incorrect.',
+  numberIncomplete: 'Your card number is incomplete.',
+  expiry: "Your card's expiration date is incomplete.",
+  expiryPast: "Your card's expiration date is in the past.",
+  cvc: "Your card's security code is incomplete.",
+  name: 'Please enter the name on the card.',
+  email: INVALID_EMAIL,
+} as const;
+
+export const testCardSchema = z.object({
+  number: z.string().max(40),
+  expiry: z.string().max(10),
+  cvc: z.string().max(10),
+  name: z.string().trim().max(200),
+});
+export type TestCard = z.infer<typeof testCardSchema>;
+
+export const testConfirmSchema = z.object({
+  clientSecret: z.string().min(1).max(300),
+  card: testCardSchema,
+  /** Where the receipt and the login details go when the intent has no buyer yet (the checkout page). */
+  receiptEmail: z.string().trim().max(320).optional(),
+});
+
+export const testConfirmResponseSchema = z.object({
+  status: z.enum(['succeeded', 'requires_action']),
+  paymentIntentId: z.string(),
+  /** 3-D Secure: where the browser goes to authenticate. */
+  redirectUrl: z.string().nullable(),
+});
+export type TestConfirmResponse = z.infer<typeof testConfirmResponseSchema>;
+
+export const testAuthenticateSchema = z.object({
+  clientSecret: z.string().min(1).max(300),
+  outcome: z.enum(['complete', 'fail']),
+});
+
+export type CardField = 'number' | 'expiry' | 'cvc' | 'name';
+
+export function cardDigits(number: string): string {
+  return number.replace(/[\s-]/g, '');
+}
+
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** "MM/YY" (or MM/YYYY) → month and four-digit year, or null. */
+export function parseExpiry(expiry: string): { month: number; year: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (month < 1 || month > 12) return null;
+  return { month, year };
+}
+
+/** Field errors of a card form, the same in the browser and on the server; empty when the card is usable. */
+export function validateCard(card: TestCard, now = new Date()): Partial<Record<CardField, string>> {
+  const errors: Partial<Record<CardField, string>> = {};
+  const digits = cardDigits(card.number);
+  if (digits.length < 12) errors.number = CARD_MESSAGES.numberIncomplete;
+  else if (!luhnValid(digits)) errors.number = CARD_MESSAGES.number;
+  const expiry = parseExpiry(card.expiry);
+  if (!expiry) errors.expiry = CARD_MESSAGES.expiry;
+  else {
+    const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
+    if (expiry.year * 12 + (expiry.month - 1) < thisMonth) errors.expiry = CARD_MESSAGES.expiryPast;
+  }
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) errors.cvc = CARD_MESSAGES.cvc;
+  if (!card.name.trim()) errors.name = CARD_MESSAGES.name;
+  return errors;
+}
+
+// ── Admin mailbox ──
+
+export const mailboxEmailSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  status: z.enum(['pending', 'sent', 'logged', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type MailboxEmail = z.infer<typeof mailboxEmailSchema>;
+export const mailboxResponseSchema = z.object({
+  /** False when SMTP_URL is unset: emails are only kept here. */
+  smtpConfigured: z.boolean(),
+  emails: z.array(mailboxEmailSchema),
+});
+export type MailboxResponse = z.infer<typeof mailboxResponseSchema>;

@@ -1,0 +1,120 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+// The public pages a visitor browses before buying.
+
+test('the landing page: carousel, count-up, featured course, coming soon, footer from the catalogue', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const hero = page.getByRole('region', { name: 'Highlights' });
+  await expect(hero.getByRole('heading', { name: 'Learn the Fundamentals' })).toBeVisible();
+  await expect(hero.getByRole('link', { name: 'Start My Career' })).toHaveAttribute('href', '/login');
+  // Keyboard and buttons move between the 4 slides; the upskill slide's first button goes to /upskill-courses.
+  await hero.getByRole('button', { name: 'Next slide' }).click();
+  await expect(hero.getByRole('heading', { name: 'Upskill Your Team' })).toBeVisible();
+  await expect(
+    hero
+      .getByRole('group', { name: /2 of 4/ })
+      .getByRole('link')
+      .first(),
+  ).toHaveAttribute('href', '/upskill-courses');
+  await page.keyboard.press('ArrowRight');
+  await expect(hero.getByRole('heading', { name: 'About us' })).toBeVisible();
+  await hero.getByRole('button', { name: 'Show slide 4: Complete Career Support' }).click();
+  await expect(hero.getByRole('heading', { name: 'Complete Career Support' })).toBeVisible();
+
+  const stats = page.getByRole('region', { name: 'Our results' });
+  await stats.scrollIntoViewIfNeeded();
+  await expect(stats.getByText('500+', { exact: true }).first()).toBeVisible({ timeout: 5000 });
+
+  await expect(page.getByRole('heading', { name: 'Two Training Options' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View Course Details' })).toHaveAttribute(
+    'href',
+    /^\/courses\//,
+  );
+  await expect(page.getByText('from 127 reviews')).toBeVisible();
+  const notify = page.getByRole('button', { name: 'Notify Me' });
+  await expect(notify).toHaveCount(3);
+  for (const button of await notify.all()) await expect(button).toBeDisabled();
+
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByText('EV Charger Installation (Coming Soon)')).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'Drainage Systems Fundamentals' })).toBeVisible();
+});
+
+test('the landing page honours reduced motion and passes axe', async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Pause slideshow' })).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  await context.close();
+});
+
+test('listings show active courses of their type, sorted, with the support block', async ({ page }) => {
+  await page.goto('/fundamental-courses');
+  const grid = page.getByRole('region', { name: 'Courses' });
+  await expect(grid.getByRole('heading', { level: 3 })).toHaveText([
+    'Drainage Systems Fundamentals',
+    'Groundworks Essentials',
+  ]);
+  await expect(page.getByRole('link', { name: 'Request a Virtual Call' })).toHaveAttribute(
+    'href',
+    /^mailto:/,
+  );
+
+  await page.goto('/upskill-courses');
+  // The inactive EV course is not listed.
+  await expect(page.getByRole('region', { name: 'Courses' }).getByRole('heading', { level: 3 })).toHaveText([
+    'Drainage CCTV Surveying',
+  ]);
+});
+
+test('the course page: breadcrumbs, prices from the course, plan toggle, preview', async ({ page }) => {
+  await page.goto('/fundamental-courses');
+  await page
+    .getByRole('region', { name: 'Courses' })
+    .getByRole('link', { name: 'Drainage Systems Fundamentals' })
+    .click();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Home');
+  await expect(page.getByText('Fundamental', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('6 weeks').first()).toBeVisible();
+  await expect(page.getByText('£32,000/year')).toBeVisible();
+  const sidebar = page.getByRole('complementary', { name: 'Enrol' });
+  await expect(sidebar.getByText('£995.00')).toBeVisible();
+  await expect(sidebar.getByText('6 payments, total £1,199.94')).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', /\?plan=onetime$/);
+  await sidebar.getByLabel('Monthly payment plan').check();
+  await expect(sidebar.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', /\?plan=monthly$/);
+
+  await page.getByRole('button', { name: 'Preview Course' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Preview: Drainage Systems Fundamentals' })).toBeVisible();
+  // The seeded first topic has no video yet: its description is shown.
+  await expect(dialog.getByText('The three kinds of drainage system')).toBeVisible();
+});
+
+test('the success page without a payment explains the next steps', async ({ page }) => {
+  await page.goto('/purchase-success');
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expect(page.getByTestId('email-tick')).toHaveCount(0);
+  await expect(page.getByTestId('email-tick')).toBeVisible({ timeout: 4000 });
+  await expect(page.getByRole('link', { name: 'Go to Student Portal' })).toHaveAttribute(
+    'href',
+    '/api/login',
+  );
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('admins read outgoing emails in the mailbox', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('admin@tradeskills.test');
+  await page.getByLabel('Password', { exact: true }).fill('AdminPass123!');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/admin');
+  await page.goto('/admin/mailbox');
+  await expect(page.getByRole('heading', { name: 'Mailbox' })).toBeVisible();
+});
