@@ -34,6 +34,7 @@ import type { AdminStudent } from '#shared/schemas/admin-students.ts';
 import { adminKeys, apiJson, errorToast, successToast, useCourses, useStudents } from '../api/admin-api.ts';
 import { AddStudentDialog } from './add-student-dialog.tsx';
 import { EmptyState } from './empty-state.tsx';
+import { useMessageStudent } from './messages-tab.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -65,15 +66,7 @@ export function StudentsTab({
   const { data, isLoading, isFetching } = useStudents({ search: debounced, page, pageSize: PAGE_SIZE });
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
-  const message = useMutation({
-    mutationFn: (studentId: string) =>
-      apiJson<{ id: string }>('POST', '/api/conversations', { participantIds: [studentId] }),
-    onSuccess: (conversation) => {
-      successToast('Conversation created successfully');
-      onOpenConversation(conversation.id);
-    },
-    onError: (error) => errorToast('Failed to create conversation', error),
-  });
+  const message = useMessageStudent(onOpenConversation);
 
   return (
     <div className="grid gap-4">

@@ -12,6 +12,8 @@ import { Link } from 'wouter';
 import { NotificationsButton } from '#client/components/layout/notifications-button.tsx';
 import { PageLoader } from '#client/components/layout/page-loader.tsx';
 import { PortalHeader } from '#client/components/layout/portal-header.tsx';
+import { useUnreadCount } from '#client/components/messaging/messaging-api.ts';
+import { useMessageStream } from '#client/components/messaging/use-message-stream.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
@@ -42,6 +44,9 @@ export function AdminDashboardPage() {
   const { user } = useAuth();
   const [tab, setTab] = useState<AdminTab>('overview');
   const [conversationId, setConversationId] = useState<string | null>(null);
+  // Live updates and the unread total, as on the student side.
+  useMessageStream();
+  const unread = useUnreadCount().data?.count ?? 0;
   if (!user) return <PageLoader label="Loading admin dashboard..." />;
 
   const openConversation = (id: string) => {
@@ -51,7 +56,11 @@ export function AdminDashboardPage() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-background">
-      <PortalHeader user={user} showAdminBadge notifications={<NotificationsButton />} />
+      <PortalHeader
+        user={user}
+        showAdminBadge
+        notifications={<NotificationsButton count={unread} onClick={() => setTab('messages')} />}
+      />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
         <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
           <div>
@@ -72,6 +81,11 @@ export function AdminDashboardPage() {
               <TabsTrigger key={value} value={value} className="h-9 px-2 sm:h-full sm:px-3">
                 <Icon aria-hidden="true" />
                 {label}
+                {value === 'messages' && unread > 0 ? (
+                  <span className="rounded-full bg-accent px-1.5 text-[10px] leading-4 font-bold text-accent-foreground">
+                    {unread}
+                  </span>
+                ) : null}
               </TabsTrigger>
             ))}
           </TabsList>
@@ -82,7 +96,7 @@ export function AdminDashboardPage() {
             <StudentsTab onOpenConversation={openConversation} />
           </TabsContent>
           <TabsContent value="messages">
-            <MessagesTab selectedId={conversationId} onSelect={setConversationId} />
+            <MessagesTab myId={user.id} selectedId={conversationId} onSelect={setConversationId} />
           </TabsContent>
           <TabsContent value="content">
             <ContentTab />
