@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 
 // The admin console, tried as a new admin would: content and quiz authoring, adding a student who then signs in,
 // live sessions, and a look at every tab on a phone and on a laptop.
@@ -19,8 +19,35 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-async function openTab(page: Page, name: string) {
+async function openTab(page: Page, name: string | RegExp) {
   await page.getByRole('tab', { name }).click();
+}
+
+/** Adds a student through the admin API (the signed-in admin's page), enrolled in the demo Drainage course. */
+async function addStudent(admin: Page, firstName: string, email: string) {
+  const courses = (await (await admin.request.get('/api/admin/courses')).json()) as {
+    id: string;
+    title: string;
+  }[];
+  const courseId = courses.find((c) => c.title === 'Drainage Systems Fundamentals')!.id;
+  const res = await admin.request.post('/api/admin/students', {
+    data: { firstName, lastName: 'Tester', email, password: 'TempPass123!', courseId },
+  });
+  expect(res.status()).toBe(201);
+}
+
+/** A browser for that student, signed in, with the temporary password already replaced. */
+async function studentPage(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const login = await context.request.post('/api/login', { data: { email, password: 'TempPass123!' } });
+  expect(login.status()).toBe(200);
+  const change = await context.request.post('/api/user/password', {
+    data: { currentPassword: 'TempPass123!', newPassword: 'NewPass456!' },
+  });
+  expect(change.status()).toBe(200);
+  const page = await context.newPage();
+  await page.goto('/dashboard');
+  return { page, close: () => context.close() };
 }
 
 test('an admin builds a course, a module, a topic and a quiz, validation first', async ({ page }) => {
@@ -191,6 +218,8 @@ test('an admin adds a student (the upskill rule first), who signs in with the te
   await student.getByLabel('Confirm new password').fill('MyOwnPass456!');
   await student.getByRole('button', { name: 'Update password' }).click();
   await expect(student).toHaveURL(/\/dashboard$/);
+  // The upskill course's content is there for them.
+  await expect(student.getByText('Survey Equipment').first()).toBeVisible();
   await context.close();
 
   // Back in the console the student now has a Last Active time, and can be deactivated.
@@ -209,8 +238,15 @@ test('an admin adds a student (the upskill rule first), who signs in with the te
   await expect(page.getByRole('row').filter({ hasText: email }).getByText('Inactive')).toBeVisible();
 });
 
-test('an admin schedules a live session for an enrolled student', async ({ page }) => {
+test("an admin schedules a live session that shows in the student's Sessions tab", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const email = `attendee.${RUN}@example.com`;
   await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await addStudent(page, 'Ada', email);
   await openTab(page, 'Live Sessions');
   await page.getByRole('button', { name: 'Schedule Session' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Schedule Session' });
@@ -225,17 +261,74 @@ test('an admin schedules a live session for an enrolled student', async ({ page 
   await dialog.getByLabel('End *').fill(local(start).replace('T10:00', 'T12:00'));
   await dialog.getByLabel('Format').selectOption('in_person');
   await dialog.getByLabel('Location').fill('Unit 4, Leeds');
-  await dialog.getByLabel('Sam Carter').check();
+  await dialog.getByLabel('Search students').fill(email);
+  await dialog.getByLabel('Ada Tester').check();
   await dialog.getByRole('button', { name: 'Schedule Session' }).click();
   await expect(toast(page, 'Session scheduled successfully')).toBeVisible();
   const card = page.getByRole('listitem').filter({ hasText: `Site visit ${RUN}` });
   await expect(card.getByText('Unit 4, Leeds')).toBeVisible();
-  await expect(card.getByText('Sam Carter')).toBeVisible();
+  await expect(card.getByText('Ada Tester')).toBeVisible();
   const ics = await page.request.get(
     (await card.getByRole('link', { name: '.ics' }).getAttribute('href')) ?? '',
   );
   expect(ics.headers()['content-type']).toContain('text/calendar');
   expect(await ics.text()).toContain(`SUMMARY:Site visit ${RUN}`);
+
+  const student = await studentPage(browser, email);
+  await student.page.getByRole('tab', { name: 'Sessions' }).click();
+  await expect(student.page.getByText(`Site visit ${RUN}`)).toBeVisible();
+  await student.close();
+});
+
+test('a group message reaches two students; Message on a student opens the direct conversation', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const emails = [`group.one.${RUN}@example.com`, `group.two.${RUN}@example.com`];
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await addStudent(page, 'Gwen', emails[0]!);
+  await addStudent(page, 'Hugo', emails[1]!);
+
+  await openTab(page, /^Messages/);
+  await expect(page.getByText('Select a conversation to start messaging')).toBeVisible();
+  await page.getByRole('button', { name: 'Group Message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Group Message' });
+  await dialog.getByRole('button', { name: 'Create Conversation' }).click();
+  await expect(toast(page, 'Please select at least one student')).toBeVisible();
+  await dialog.getByLabel('Group title (optional)').fill(`Toolbox talk ${RUN}`);
+  await dialog.getByLabel('Search students').fill(`.${RUN}@`);
+  await dialog.getByLabel('Gwen Tester').check();
+  await dialog.getByLabel('Hugo Tester').check();
+  await dialog.getByRole('button', { name: 'Create Conversation' }).click();
+  await expect(toast(page, 'Conversation created successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Toolbox talk ${RUN}` })).toBeVisible();
+  await page.getByLabel('Message', { exact: true }).fill('  Bring your PPE tomorrow.  ');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Bring your PPE tomorrow.')).toBeVisible();
+  await expect(page.getByText('You', { exact: true }).first()).toBeVisible();
+
+  for (const email of emails) {
+    const student = await studentPage(browser, email);
+    await student.page.getByRole('tab', { name: /Messages/ }).click();
+    await student.page.getByRole('button', { name: new RegExp(`Toolbox talk ${RUN}`) }).click();
+    await expect(
+      student.page.getByRole('region', { name: 'Conversation', exact: true }).getByText('Bring your PPE tomorrow.'),
+    ).toBeVisible();
+    await student.close();
+  }
+
+  // Message on a student: the direct conversation opens in the Messages tab.
+  await openTab(page, 'Students');
+  await page.getByLabel('Search students').fill(emails[0]!);
+  await page
+    .getByRole('row')
+    .filter({ hasText: emails[0]! })
+    .getByRole('button', { name: 'Message' })
+    .click();
+  await expect(page.getByRole('tab', { name: /^Messages/ })).toHaveAttribute('data-state', 'active');
+  await expect(page.getByRole('heading', { name: /Gwen/ })).toBeVisible();
 });
 
 for (const width of [390, 1280]) {

@@ -36,7 +36,7 @@ export function AnalyticsTab() {
     isLoading || v === undefined ? <Skeleton className="h-8 w-16" /> : `${v}${suffix}`;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid [&>*]:min-w-0 gap-6">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         <StatCard
           label="Total Views"

@@ -66,7 +66,7 @@ export function ContentTab() {
   });
 
   return (
-    <div className="grid gap-4">
+    <div className="grid [&>*]:min-w-0 gap-4">
       <nav aria-label="Breadcrumb" className="flex flex-wrap items-center gap-1 text-sm">
         <Crumb
           active={!course}
@@ -171,7 +171,7 @@ function CourseList({
         </Button>
       </div>
       {isLoading ? (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <div className="grid [&>*]:min-w-0 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-56" />
           ))}
@@ -181,7 +181,7 @@ function CourseList({
           Create a course to start adding modules and topics.
         </EmptyState>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid [&>*]:min-w-0 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {shown.map((c) => (
             <li key={c.id} className="flex flex-col rounded-xl border border-border bg-card p-5 shadow-card">
               <div className="flex flex-wrap items-center gap-2">
@@ -275,7 +275,7 @@ function ModuleList({
           Add the first module of this course.
         </EmptyState>
       ) : (
-        <ul className="grid gap-3">
+        <ul className="grid [&>*]:min-w-0 gap-3">
           {modules.map((m) => (
             <li
               key={m.id}
@@ -375,7 +375,7 @@ function TopicList({
           Add a topic, then upload its video and presentation.
         </EmptyState>
       ) : (
-        <ul className="grid gap-3">
+        <ul className="grid [&>*]:min-w-0 gap-3">
           {topics.map((t) => (
             <TopicCard key={t.id} topic={t} onDelete={onDelete} />
           ))}

@@ -23,7 +23,7 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: AdminTab) => voi
   const value = (n: number | undefined, suffix = '') =>
     isLoading || n === undefined ? <Skeleton className="h-8 w-16" /> : `${n}${suffix}`;
   return (
-    <div className="grid gap-6">
+    <div className="grid [&>*]:min-w-0 gap-6">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard label="Total Students" value={value(stats?.totalStudents)} icon={Users} />
         <StatCard

@@ -151,7 +151,7 @@ export function QuizDialog({
                 onChange={(e) => setDescription(e.target.value)}
               />
             </Field>
-            <ol className="grid gap-4">
+            <ol className="grid [&>*]:min-w-0 gap-4">
               {questions.map((q, index) => (
                 <li
                   key={q.key}

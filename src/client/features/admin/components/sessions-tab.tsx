@@ -77,7 +77,7 @@ export function SessionsTab() {
   });
 
   return (
-    <div className="grid gap-4">
+    <div className="grid [&>*]:min-w-0 gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">
           Sessions appear in the chosen students' Sessions tab and their “Next 7 days” count.
@@ -98,7 +98,7 @@ export function SessionsTab() {
           Schedule a live session and choose who attends.
         </EmptyState>
       ) : (
-        <ul className="grid gap-3 lg:grid-cols-2">
+        <ul className="grid [&>*]:min-w-0 gap-3 lg:grid-cols-2">
           {sessions.map((s) => {
             const past = new Date(s.endTime) < new Date();
             return (

@@ -69,7 +69,7 @@ export function StudentsTab({
   const message = useMessageStudent(onOpenConversation);
 
   return (
-    <div className="grid gap-4">
+    <div className="grid [&>*]:min-w-0 gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="relative w-full sm:max-w-sm">
           <Search
@@ -100,7 +100,7 @@ export function StudentsTab({
       ) : (
         <div className={isFetching ? 'opacity-70 transition-opacity' : 'transition-opacity'}>
           {/* Phones: one card per student. */}
-          <ul className="grid gap-3 md:hidden">
+          <ul className="grid [&>*]:min-w-0 gap-3 md:hidden">
             {data.students.map((s) => (
               <li key={s.id} className="rounded-xl border border-border bg-card p-4 shadow-card">
                 <div className="flex items-start gap-3">
