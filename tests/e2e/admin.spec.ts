@@ -314,7 +314,9 @@ test('a group message reaches two students; Message on a student opens the direc
     await student.page.getByRole('tab', { name: /Messages/ }).click();
     await student.page.getByRole('button', { name: new RegExp(`Toolbox talk ${RUN}`) }).click();
     await expect(
-      student.page.getByRole('region', { name: 'Conversation', exact: true }).getByText('Bring your PPE tomorrow.'),
+      student.page
+        .getByRole('region', { name: 'Conversation', exact: true })
+        .getByText('Bring your PPE tomorrow.'),
     ).toBeVisible();
     await student.close();
   }

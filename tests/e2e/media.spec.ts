@@ -117,7 +117,9 @@ test('the upload control at phone width: idle, uploading, done, cancel', async (
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, ADMIN);
   await page.goto('/admin/media');
-  await page.getByLabel('Topic').selectOption({ label: 'Site Safety and Setting Out — Working near buried services' });
+  await page
+    .getByLabel('Topic')
+    .selectOption({ label: 'Site Safety and Setting Out — Working near buried services' });
   const videoSlot = page.getByRole('region', { name: 'Video lesson' });
   await videoSlot.getByRole('button', { name: 'Replace' }).click();
   await videoSlot.scrollIntoViewIfNeeded();

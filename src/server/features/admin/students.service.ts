@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import { courses, enrolments, quizAttempts, users } from '#server/db/schema/index.ts';
@@ -29,13 +29,12 @@ export async function listStudents(db: Db, query: ListQuery): Promise<AdminStude
   const conditions: SQL[] = [eq(users.role, 'student')];
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;
+    // One haystack per row ("first last email"), so each row is matched once.
     conditions.push(
-      or(
-        ilike(users.email, pattern),
-        ilike(users.firstName, pattern),
-        ilike(users.lastName, pattern),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-      )!,
+      ilike(
+        sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email}`,
+        pattern,
+      ),
     );
   }
   if (query.enrolled) {

@@ -351,7 +351,10 @@ export async function recomputeModuleProgress(
 const OBJECT_PREFIX = '/objects/';
 
 /** PDF (shown inline) or slides (downloaded): from the stored object's content type, else the file name. */
-async function presentationKind(db: Queryable, path: string | null): Promise<TopicDetail['presentationKind']> {
+async function presentationKind(
+  db: Queryable,
+  path: string | null,
+): Promise<TopicDetail['presentationKind']> {
   if (!path) return null;
   if (path.startsWith(OBJECT_PREFIX)) {
     const [object] = await db
