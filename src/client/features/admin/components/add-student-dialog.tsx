@@ -6,7 +6,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -28,7 +27,7 @@ import {
   useCourses,
   validationToast,
 } from '../api/admin-api.ts';
-import { Field } from './empty-state.tsx';
+import { Field, FormFooter } from './empty-state.tsx';
 
 const blank: CreateStudentInput = {
   firstName: '',
@@ -158,14 +157,9 @@ export function AddStudentDialog() {
               <Input id="s-job" value={form.jobTitle} onChange={set('jobTitle')} />
             </Field>
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Student'}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={() => setOpen(false)} busy={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create Student'}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>

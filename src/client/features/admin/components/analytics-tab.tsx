@@ -1,4 +1,5 @@
 import { CheckCircle2, Eye, TrendingUp, UserCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import {
   Bar,
   BarChart,
@@ -21,6 +22,28 @@ const shortDate = (iso: string) => {
   const [, m, d] = iso.split('-');
   return `${d}/${m}`;
 };
+
+function ChartCard({
+  title,
+  description,
+  loading,
+  children,
+}: {
+  title: string;
+  description: string;
+  loading: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="h-64">{loading ? <Skeleton className="h-full" /> : children}</CardContent>
+    </Card>
+  );
+}
 
 /** Loaded lazily with recharts, only when the Analytics tab is opened. */
 export function AnalyticsTab() {
@@ -60,77 +83,55 @@ export function AnalyticsTab() {
         </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Enrolments per week</CardTitle>
-            <CardDescription>Last 12 weeks, with card revenue</CardDescription>
-          </CardHeader>
-          <CardContent className="h-64">
-            {chartsLoading ? (
-              <Skeleton className="h-full" />
-            ) : (
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={weekly} margin={{ left: -20, right: 8 }}>
-                  <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#dde3ec" />
-                  <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-                  <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-                  <Tooltip
-                    formatter={(value, name) =>
-                      name === 'revenue' ? [formatPrice(Number(value)), 'Revenue'] : [value, 'Enrolments']
-                    }
-                    labelFormatter={(l) => `Week of ${l}`}
-                  />
-                  <Bar dataKey="enrolments" fill="#15233d" radius={[4, 4, 0, 0]} />
-                </BarChart>
-              </ResponsiveContainer>
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Revenue per week</CardTitle>
-            <CardDescription>Succeeded card payments, in pounds</CardDescription>
-          </CardHeader>
-          <CardContent className="h-64">
-            {chartsLoading ? (
-              <Skeleton className="h-full" />
-            ) : (
-              <ResponsiveContainer width="100%" height="100%">
-                <LineChart data={weekly} margin={{ left: -4, right: 8 }}>
-                  <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#dde3ec" />
-                  <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-                  <YAxis tick={{ fontSize: 11 }} tickFormatter={(v) => `£${v}`} />
-                  <Tooltip
-                    formatter={(value) => [formatPrice(Number(value)), 'Revenue']}
-                    labelFormatter={(l) => `Week of ${l}`}
-                  />
-                  <Line type="monotone" dataKey="revenue" stroke="#ea580c" strokeWidth={2} dot={false} />
-                </LineChart>
-              </ResponsiveContainer>
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Resource views per day</CardTitle>
-            <CardDescription>Last 30 days</CardDescription>
-          </CardHeader>
-          <CardContent className="h-64">
-            {chartsLoading ? (
-              <Skeleton className="h-full" />
-            ) : (
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={daily} margin={{ left: -20, right: 8 }}>
-                  <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#dde3ec" />
-                  <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-                  <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-                  <Tooltip formatter={(value) => [value, 'Views']} />
-                  <Bar dataKey="views" fill="#f97316" radius={[3, 3, 0, 0]} />
-                </BarChart>
-              </ResponsiveContainer>
-            )}
-          </CardContent>
-        </Card>
+        <ChartCard
+          title="Enrolments per week"
+          description="Last 12 weeks, with card revenue"
+          loading={chartsLoading}
+        >
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={weekly} margin={{ left: -20, right: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#dde3ec" />
+              <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
+              <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+              <Tooltip
+                formatter={(value, name) =>
+                  name === 'revenue' ? [formatPrice(Number(value)), 'Revenue'] : [value, 'Enrolments']
+                }
+                labelFormatter={(l) => `Week of ${l}`}
+              />
+              <Bar dataKey="enrolments" fill="#15233d" radius={[4, 4, 0, 0]} />
+            </BarChart>
+          </ResponsiveContainer>
+        </ChartCard>
+        <ChartCard
+          title="Revenue per week"
+          description="Succeeded card payments, in pounds"
+          loading={chartsLoading}
+        >
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={weekly} margin={{ left: -4, right: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#dde3ec" />
+              <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
+              <YAxis tick={{ fontSize: 11 }} tickFormatter={(v) => `£${v}`} />
+              <Tooltip
+                formatter={(value) => [formatPrice(Number(value)), 'Revenue']}
+                labelFormatter={(l) => `Week of ${l}`}
+              />
+              <Line type="monotone" dataKey="revenue" stroke="#ea580c" strokeWidth={2} dot={false} />
+            </LineChart>
+          </ResponsiveContainer>
+        </ChartCard>
+        <ChartCard title="Resource views per day" description="Last 30 days" loading={chartsLoading}>
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={daily} margin={{ left: -20, right: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#dde3ec" />
+              <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
+              <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+              <Tooltip formatter={(value) => [value, 'Views']} />
+              <Bar dataKey="views" fill="#f97316" radius={[3, 3, 0, 0]} />
+            </BarChart>
+          </ResponsiveContainer>
+        </ChartCard>
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">

@@ -6,7 +6,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
@@ -17,7 +16,7 @@ import { ObjectUploader } from '#client/components/upload/object-uploader.tsx';
 import { DEFAULT_COURSE_PRICE, DEFAULT_COURSE_WEEKS, IMAGE_MAX_BYTES } from '#shared/constants.ts';
 import { type AdminCourse, type CourseInput, courseInputSchema } from '#shared/schemas/admin-content.ts';
 import { apiJson, errorToast, refreshContent, successToast, validationToast } from '../api/admin-api.ts';
-import { Field } from './empty-state.tsx';
+import { Field, FormFooter } from './empty-state.tsx';
 
 interface FormState {
   title: string;
@@ -327,14 +326,9 @@ export function CourseDialog({
               />
             </Field>
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : editing ? 'Save Changes' : 'Create Course'}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={() => onOpenChange(false)} busy={save.isPending}>
+            {save.isPending ? 'Saving...' : editing ? 'Save Changes' : 'Create Course'}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '#client/components/ui/button.tsx';
+import { DialogFooter } from '#client/components/ui/dialog.tsx';
 
 export function EmptyState({
   icon: Icon,
@@ -63,5 +65,27 @@ export function StatCard({
       <p className="mt-2 text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">{value}</p>
       {hint ? <p className="mt-1 text-xs text-muted-foreground">{hint}</p> : null}
     </div>
+  );
+}
+
+/** Cancel + submit at the foot of every admin form dialog. */
+export function FormFooter({
+  onCancel,
+  busy,
+  children,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <DialogFooter>
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {children}
+      </Button>
+    </DialogFooter>
   );
 }

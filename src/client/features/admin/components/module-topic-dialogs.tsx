@@ -1,13 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { hhmmToMinutes, minutesToHhmm } from '#shared/format.ts';
@@ -25,7 +18,7 @@ import {
   successToast,
   validationToast,
 } from '../api/admin-api.ts';
-import { Field } from './empty-state.tsx';
+import { Field, FormFooter } from './empty-state.tsx';
 
 interface Props<T> {
   open: boolean;
@@ -127,14 +120,9 @@ export function ModuleDialog({
               />
             </Field>
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {existing ? 'Save Module' : 'Add Module'}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={() => onOpenChange(false)} busy={save.isPending}>
+            {existing ? 'Save Module' : 'Add Module'}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>
@@ -208,14 +196,9 @@ export function TopicDialog({
               onChange={(e) => setOrder(e.target.value)}
             />
           </Field>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {existing ? 'Save Topic' : 'Add Topic'}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={() => onOpenChange(false)} busy={save.isPending}>
+            {existing ? 'Save Topic' : 'Add Topic'}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>

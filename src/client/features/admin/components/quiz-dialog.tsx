@@ -6,7 +6,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
@@ -17,7 +16,7 @@ import { ObjectUploader } from '#client/components/upload/object-uploader.tsx';
 import { ANSWERS_PER_QUESTION, DEFAULT_PASSING_SCORE, IMAGE_MAX_BYTES } from '#shared/constants.ts';
 import { type AdminQuiz, type AdminTopic, quizInputSchema } from '#shared/schemas/admin-content.ts';
 import { adminKeys, apiJson, errorToast, successToast, useQuiz, validationToast } from '../api/admin-api.ts';
-import { Field } from './empty-state.tsx';
+import { Field, FormFooter } from './empty-state.tsx';
 
 interface DraftQuestion {
   key: number;
@@ -249,14 +248,9 @@ export function QuizDialog({
             >
               <Plus /> Add Question
             </Button>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? 'Saving...' : editing ? 'Save Quiz' : 'Create Quiz'}
-              </Button>
-            </DialogFooter>
+            <FormFooter onCancel={() => onOpenChange(false)} busy={save.isPending}>
+              {save.isPending ? 'Saving...' : editing ? 'Save Quiz' : 'Create Quiz'}
+            </FormFooter>
           </form>
         )}
       </DialogContent>

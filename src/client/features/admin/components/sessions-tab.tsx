@@ -19,7 +19,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
@@ -38,7 +37,7 @@ import {
   useLiveSessions,
   validationToast,
 } from '../api/admin-api.ts';
-import { EmptyState, Field } from './empty-state.tsx';
+import { EmptyState, Field, FormFooter } from './empty-state.tsx';
 import { type PickedStudent, StudentPicker, studentLabel } from './student-picker.tsx';
 
 /** datetime-local wants local "YYYY-MM-DDTHH:MM". */
@@ -346,14 +345,9 @@ function SessionDialog({
             <legend className="mb-1.5 text-sm font-medium">Attendees (enrolled students)</legend>
             <StudentPicker idPrefix="ls" selected={attendees} onChange={setAttendees} enrolledOnly />
           </fieldset>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {session ? 'Save Session' : 'Schedule Session'}
-            </Button>
-          </DialogFooter>
+          <FormFooter onCancel={() => onOpenChange(false)} busy={save.isPending}>
+            {session ? 'Save Session' : 'Schedule Session'}
+          </FormFooter>
         </form>
       </DialogContent>
     </Dialog>
