@@ -127,6 +127,8 @@ function registerClient(app: FastifyInstance, clientDir: string) {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/objects/');
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The reset link's token is in the query: that page must not leak it in a Referer.
+      if (url === '/reset-password') reply.header('referrer-policy', 'no-referrer');
       const lastSegment = url.split('/').pop() ?? '';
       if (hasClient && !lastSegment.includes('.')) {
         return reply.type('text/html; charset=utf-8').sendFile('index.html');

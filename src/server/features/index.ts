@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
@@ -15,6 +16,7 @@ import { messagingRoutes } from './messaging/messaging.routes.ts';
 export const featureRoutes: FastifyPluginAsyncZod[] = [
   healthRoutes,
   authRoutes,
+  accountsRoutes,
   userCoursesRoutes,
   mediaRoutes,
   learningRoutes,

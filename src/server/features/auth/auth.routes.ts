@@ -3,22 +3,17 @@ import { z } from 'zod';
 import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '#server/plugins/auth.ts';
 import { changePasswordSchema, loginSchema, userSchema } from '#shared/schemas/auth.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
-import { changePassword, login } from './auth.service.ts';
+import { changePassword, login, requestMeta } from './auth.service.ts';
 import { revokeSession } from './sessions.service.ts';
 
 const messageSchema = z.object({ message: z.string() });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
-    ipAddress: request.ip,
-    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
-  });
-
   app.post(
     '/api/login',
     { schema: { tags: ['auth'], body: loginSchema, response: { 200: userSchema } } },
     async (request, reply) => {
-      const { user, session } = await login(app.db, request.body, meta(request));
+      const { user, session } = await login(app.db, request.body, requestMeta(request));
       // Rotate: a session the browser already had is replaced, not reused.
       if (request.sessionId) await revokeSession(app.db, request.sessionId);
       setSessionCookie(app, reply, session.token, session.expiresAt);
@@ -60,7 +55,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireUser],
     },
     async (request, reply) => {
-      const session = await changePassword(app.db, currentUser(request), request.body, meta(request));
+      const session = await changePassword(
+        app.db,
+        currentUser(request),
+        request.body,
+        requestMeta(request),
+        app.config.publicUrl,
+      );
       setSessionCookie(app, reply, session.token, session.expiresAt);
       return { message: 'Password changed' };
     },

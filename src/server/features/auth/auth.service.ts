@@ -1,9 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
+import { enqueueEmail } from '#server/features/email/outbox.service.ts';
+import { passwordChangedEmail } from '#server/features/email/templates.ts';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '#server/lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import * as rateLimit from '#server/lib/rate-limit.ts';
+import { formatDateTime } from '#shared/format.ts';
 import type { ChangePasswordInput, LoginInput } from '#shared/schemas/auth.ts';
 import { createSession, revokeUserSessions, type UserRow } from './sessions.service.ts';
 
@@ -20,6 +23,12 @@ export const TEMP_PASSWORD_EXPIRED =
 export interface RequestMeta {
   ipAddress: string;
   userAgent?: string;
+}
+
+/** Where a request came from, as stored on the session it opens. */
+export function requestMeta(request: { ip: string; headers: Record<string, unknown> }): RequestMeta {
+  const userAgent = request.headers['user-agent'];
+  return { ipAddress: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : undefined };
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -77,7 +86,13 @@ export async function login(db: Db, input: LoginInput, meta: RequestMeta) {
  * Sets a new password, clears the temporary-password state and signs out every other device;
  * the caller's device gets a fresh session (rotated token).
  */
-export async function changePassword(db: Db, user: UserRow, input: ChangePasswordInput, meta: RequestMeta) {
+export async function changePassword(
+  db: Db,
+  user: UserRow,
+  input: ChangePasswordInput,
+  meta: RequestMeta,
+  publicUrl: string,
+) {
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw badRequest('Current password is incorrect', 'wrong_password');
   }
@@ -97,6 +112,16 @@ export async function changePassword(db: Db, user: UserRow, input: ChangePasswor
       })
       .where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id);
+    await enqueueEmail(
+      tx,
+      passwordChangedEmail({
+        to: user.email,
+        firstName: user.firstName,
+        how: 'changed',
+        when: formatDateTime(new Date()),
+        publicUrl,
+      }),
+    );
     return createSession(tx, user.id, meta);
   });
 }

@@ -1,3 +1,4 @@
+import { SUPPORT_EMAIL } from '#shared/constants.ts';
 import type { OutgoingEmail } from './outbox.service.ts';
 
 function escapeHtml(value: string): string {
@@ -59,5 +60,50 @@ export function courseAddedEmail(input: {
     subject: `${input.courseTitle} has been added to your TradeSkills account`,
     text: `${lines.join('\n\n')}\n`,
     html: layoutHtml(lines, { href: loginUrl, label: 'Go to my courses' }),
+  };
+}
+
+export function passwordResetEmail(input: {
+  to: string;
+  firstName: string | null;
+  resetUrl: string;
+  validMinutes: number;
+}): OutgoingEmail {
+  const lines = [
+    `Hello ${input.firstName || 'there'},`,
+    'Someone (we hope you) asked to reset the password of the TradeSkills account for this email address.',
+    `Choose a new password here: ${input.resetUrl}`,
+    `The link works once and expires in ${input.validMinutes} minutes. If you did not ask for it, ignore this email: your password stays the same.`,
+  ];
+  return {
+    kind: 'password_reset',
+    to: input.to,
+    subject: 'Reset your TradeSkills password',
+    text: `${lines.join('\n\n')}\n`,
+    html: layoutHtml(lines, { href: input.resetUrl, label: 'Choose a new password' }),
+  };
+}
+
+/** Sent after a password change or reset; it never contains the password. */
+export function passwordChangedEmail(input: {
+  to: string;
+  firstName: string | null;
+  how: 'changed' | 'reset';
+  when: string;
+  publicUrl: string;
+}): OutgoingEmail {
+  const forgotUrl = `${input.publicUrl}/forgot-password`;
+  const lines = [
+    `Hello ${input.firstName || 'there'},`,
+    `The password of your TradeSkills account (${input.to}) was ${input.how === 'reset' ? 'reset with an emailed link' : 'changed'} on ${input.when} (UK time). Every other device signed in to the account has been signed out.`,
+    `If this was you, there is nothing more to do.`,
+    `If it was not you, set a new password straight away at ${forgotUrl} and let us know at ${SUPPORT_EMAIL}.`,
+  ];
+  return {
+    kind: 'password_changed',
+    to: input.to,
+    subject: 'Your TradeSkills password was changed',
+    text: `${lines.join('\n\n')}\n`,
+    html: layoutHtml(lines, { href: forgotUrl, label: 'This was not me: reset my password' }),
   };
 }

@@ -3,32 +3,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { FormNotice } from '#client/components/forms/form-notice.tsx';
+import { NewPasswordFields, PasswordField } from '#client/components/forms/password-field.tsx';
 import { LogoMark } from '#client/components/layout/logo.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { FieldError } from '#client/components/ui/field-error.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import { getErrorMessage } from '#client/lib/api-client.ts';
 import { logout, useAuth } from '#client/lib/auth.ts';
 import { CURRENT_USER_QUERY_KEY } from '#client/lib/query-client.ts';
 import { toast } from '#client/lib/toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { changePasswordSchema } from '#shared/schemas/auth.ts';
+import { type ChangePasswordFormValues, changePasswordFormSchema } from '#shared/schemas/accounts.ts';
 import { changePassword } from '../api/change-password.ts';
-import { PasswordInput } from '../components/password-input.tsx';
-
-const formSchema = changePasswordSchema
-  .extend({ confirmPassword: z.string().min(1, 'Please confirm your new password') })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'Passwords do not match',
-  })
-  .refine((v) => v.newPassword !== v.currentPassword, {
-    path: ['newPassword'],
-    message: 'Choose a password different from your current one',
-  });
-type FormValues = z.infer<typeof formSchema>;
 
 /**
  * Shown in place of every signed-in screen while the account still has a temporary password
@@ -43,8 +29,8 @@ export function ForcePasswordChangePage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
+  } = useForm<ChangePasswordFormValues>({
+    resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
@@ -60,8 +46,6 @@ export function ForcePasswordChangePage() {
     // The guard re-renders the screen the user asked for once the user no longer needs a new password.
     await queryClient.refetchQueries({ queryKey: CURRENT_USER_QUERY_KEY });
   });
-
-  const describedBy = (field: keyof FormValues) => (errors[field] ? `${field}-error` : undefined);
 
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center bg-background px-4 py-12">
@@ -88,56 +72,20 @@ export function ForcePasswordChangePage() {
           </div>
 
           <form noValidate onSubmit={onSubmit} className="mt-8 flex flex-col gap-5">
-            {serverError ? (
-              <p
-                role="alert"
-                className="rounded-md border border-destructive/30 bg-red-50 px-3 py-2.5 text-sm font-medium text-destructive"
-              >
-                {serverError}
-              </p>
-            ) : null}
+            {serverError ? <FormNotice tone="error">{serverError}</FormNotice> : null}
 
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="currentPassword">Current password</Label>
-              <PasswordInput
-                id="currentPassword"
-                autoComplete="current-password"
-                aria-invalid={errors.currentPassword ? true : undefined}
-                aria-describedby={describedBy('currentPassword')}
-                {...register('currentPassword')}
-              />
-              <FieldError id="currentPassword-error">{errors.currentPassword?.message}</FieldError>
-            </div>
-
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="newPassword">New password</Label>
-              <PasswordInput
-                id="newPassword"
-                autoComplete="new-password"
-                aria-invalid={errors.newPassword ? true : undefined}
-                aria-describedby={errors.newPassword ? 'newPassword-error' : 'newPassword-hint'}
-                {...register('newPassword')}
-              />
-              {errors.newPassword ? (
-                <FieldError id="newPassword-error">{errors.newPassword.message}</FieldError>
-              ) : (
-                <p id="newPassword-hint" className="text-xs text-muted-foreground">
-                  At least 8 characters.
-                </p>
-              )}
-            </div>
-
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="confirmPassword">Confirm new password</Label>
-              <PasswordInput
-                id="confirmPassword"
-                autoComplete="new-password"
-                aria-invalid={errors.confirmPassword ? true : undefined}
-                aria-describedby={describedBy('confirmPassword')}
-                {...register('confirmPassword')}
-              />
-              <FieldError id="confirmPassword-error">{errors.confirmPassword?.message}</FieldError>
-            </div>
+            <PasswordField
+              id="currentPassword"
+              label="Current password"
+              autoComplete="current-password"
+              registration={register('currentPassword')}
+              error={errors.currentPassword?.message}
+            />
+            <NewPasswordFields
+              newPassword={register('newPassword')}
+              confirmPassword={register('confirmPassword')}
+              errors={errors}
+            />
 
             <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
               {isSubmitting ? 'Updating...' : 'Update password'}

@@ -1,16 +1,16 @@
-import { ArrowLeft, BadgeCheck, Briefcase, GraduationCap, LogIn } from 'lucide-react';
+import { BadgeCheck, Briefcase, GraduationCap, LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
-import { Logo } from '#client/components/layout/logo.tsx';
+import { AuthTopBar, HAZARD_STRIPE } from '#client/components/layout/auth-top-bar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { PasswordInput } from '#client/components/ui/password-input.tsx';
 import { hardNavigate } from '#client/lib/navigation.ts';
 import { toast } from '#client/lib/toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { loginSchema } from '#shared/schemas/auth.ts';
 import { login } from '../api/login.ts';
-import { PasswordInput } from '../components/password-input.tsx';
 
 export function LoginPage() {
   useDocumentTitle('Portal Login');
@@ -57,22 +57,7 @@ export function LoginPage() {
       <div className="relative flex flex-col px-5 py-6 sm:px-10 lg:px-16">
         {/* On small screens, where the brand panel is hidden, the hazard stripe alone carries the look. */}
         <div aria-hidden="true" className={`absolute inset-x-0 top-0 h-1.5 lg:hidden ${HAZARD_STRIPE}`} />
-        <div className="flex items-center justify-between gap-4">
-          <Link
-            href="/"
-            aria-label="TradeSkills home"
-            className="-m-1 rounded-md p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <Logo />
-          </Link>
-          <Link
-            href="/"
-            className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-navy-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to website
-          </Link>
-        </div>
+        <AuthTopBar back={{ href: '/', label: 'Back to website' }} />
 
         <main
           id="main"
@@ -155,9 +140,6 @@ export function LoginPage() {
     </div>
   );
 }
-
-const HAZARD_STRIPE =
-  '[background-image:repeating-linear-gradient(135deg,var(--color-safety-500)_0_18px,var(--color-navy-950)_18px_36px)]';
 
 const HIGHLIGHTS = [
   { icon: GraduationCap, text: 'Video lessons, presentations and quizzes, at your own pace' },

@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
-import { Input } from '#client/components/ui/input.tsx';
 import { cn } from '#client/lib/utils.ts';
+import { Input } from './input.tsx';
 
 /** A password field with a show/hide toggle, so people typing long temporary passwords can check them. */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {

@@ -1,0 +1,41 @@
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { authSessions } from '#server/db/schema/index.ts';
+import {
+  revokeSession,
+  revokeUserSessions,
+  SESSION_IDLE_MS,
+} from '#server/features/auth/sessions.service.ts';
+import { notFound } from '#server/lib/errors.ts';
+
+export const SESSION_NOT_FOUND = 'That device is not signed in to your account';
+
+/** The user's live sessions (not past their idle or absolute expiry), most recently used first. */
+export async function listUserSessions(db: Db, userId: string) {
+  const now = Date.now();
+  return db
+    .select()
+    .from(authSessions)
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        gt(authSessions.expiresAt, new Date(now)),
+        gt(authSessions.lastSeenAt, new Date(now - SESSION_IDLE_MS)),
+      ),
+    )
+    .orderBy(desc(authSessions.lastSeenAt), desc(authSessions.createdAt));
+}
+
+/** Signs out one of the user's own devices; another user's session id is simply not found. */
+export async function revokeOwnSession(db: Db, userId: string, sessionId: string): Promise<void> {
+  const [row] = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)));
+  if (!row) throw notFound(SESSION_NOT_FOUND, 'session_not_found');
+  await revokeSession(db, row.id);
+}
+
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<number> {
+  return revokeUserSessions(db, userId, keepSessionId);
+}
