@@ -18,16 +18,32 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { displayName, useAuth } from '#client/lib/auth.ts';
-import { ContentTab } from '../components/content-tab.tsx';
-import { MessagesTab } from '../components/messages-tab.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
-import { SessionsTab } from '../components/sessions-tab.tsx';
-import { StudentsTab } from '../components/students-tab.tsx';
 
-// recharts is only downloaded when the Analytics tab opens (DESIGN.md §1).
+// Each tab but the first is its own chunk, fetched when opened; recharts only with Analytics (DESIGN.md §1).
+const StudentsTab = lazy(() =>
+  import('../components/students-tab.tsx').then((m) => ({ default: m.StudentsTab })),
+);
+const MessagesTab = lazy(() =>
+  import('../components/messages-tab.tsx').then((m) => ({ default: m.MessagesTab })),
+);
+const ContentTab = lazy(() =>
+  import('../components/content-tab.tsx').then((m) => ({ default: m.ContentTab })),
+);
+const SessionsTab = lazy(() =>
+  import('../components/sessions-tab.tsx').then((m) => ({ default: m.SessionsTab })),
+);
 const AnalyticsTab = lazy(() =>
   import('../components/analytics-tab.tsx').then((m) => ({ default: m.AnalyticsTab })),
 );
+
+function TabFallback() {
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner label="Loading..." showLabel />
+    </div>
+  );
+}
 
 export type AdminTab = 'overview' | 'students' | 'messages' | 'content' | 'analytics' | 'sessions';
 
@@ -92,29 +108,23 @@ export function AdminDashboardPage() {
           <TabsContent value="overview">
             <OverviewTab onNavigate={setTab} />
           </TabsContent>
-          <TabsContent value="students">
-            <StudentsTab onOpenConversation={openConversation} />
-          </TabsContent>
-          <TabsContent value="messages">
-            <MessagesTab myId={user.id} selectedId={conversationId} onSelect={setConversationId} />
-          </TabsContent>
-          <TabsContent value="content">
-            <ContentTab />
-          </TabsContent>
-          <TabsContent value="analytics">
-            <Suspense
-              fallback={
-                <div className="flex justify-center py-16">
-                  <Spinner label="Loading analytics..." showLabel />
-                </div>
-              }
-            >
+          <Suspense fallback={<TabFallback />}>
+            <TabsContent value="students">
+              <StudentsTab onOpenConversation={openConversation} />
+            </TabsContent>
+            <TabsContent value="messages">
+              <MessagesTab myId={user.id} selectedId={conversationId} onSelect={setConversationId} />
+            </TabsContent>
+            <TabsContent value="content">
+              <ContentTab />
+            </TabsContent>
+            <TabsContent value="analytics">
               <AnalyticsTab />
-            </Suspense>
-          </TabsContent>
-          <TabsContent value="sessions">
-            <SessionsTab />
-          </TabsContent>
+            </TabsContent>
+            <TabsContent value="sessions">
+              <SessionsTab />
+            </TabsContent>
+          </Suspense>
         </Tabs>
       </main>
     </div>
