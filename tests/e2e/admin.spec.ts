@@ -306,7 +306,7 @@ test('a group message reaches two students; Message on a student opens the direc
   await expect(page.getByRole('heading', { name: `Toolbox talk ${RUN}` })).toBeVisible();
   await page.getByLabel('Message', { exact: true }).fill('  Bring your PPE tomorrow.  ');
   await page.getByRole('button', { name: 'Send message' }).click();
-  await expect(page.getByText('Bring your PPE tomorrow.')).toBeVisible();
+  await expect(page.getByText('Bring your PPE tomorrow.', { exact: true })).toBeVisible();
   await expect(page.getByText('You', { exact: true }).first()).toBeVisible();
 
   for (const email of emails) {
