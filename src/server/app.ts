@@ -36,6 +36,13 @@ export interface AppDeps {
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
+
+const SECRET_QUERY_PARAMS =
+  /([?&](?:token|signature|sig|expires|client_secret|payment_intent_client_secret|X-Amz-Signature|X-Amz-Credential)=)[^&#]*/gi;
+/** A URL safe for logs: secret query values replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
+}
 export const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 export interface BuildOptions {
@@ -45,7 +52,21 @@ export interface BuildOptions {
 
 export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: {
+              // Reset tokens, upload signatures and payment secrets travel in query strings: never log them.
+              req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.hostname,
+                remoteAddress: req.ip,
+              }),
+            },
+          },
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

@@ -66,3 +66,16 @@ describe('serving the built client', () => {
     expect(res.json().paths['/api/login']).toBeDefined();
   });
 });
+
+describe('request logs', () => {
+  it('never carry reset tokens, upload signatures or payment secrets', async () => {
+    const { redactUrl } = await import('./app.ts');
+    expect(redactUrl('/reset-password?token=abc123')).toBe('/reset-password?token=[redacted]');
+    expect(redactUrl('/api/objects/put/k?expires=1&sig=deadbeef&x=1')).toBe(
+      '/api/objects/put/k?expires=[redacted]&sig=[redacted]&x=1',
+    );
+    expect(redactUrl('/purchase-success?payment_intent=pi_1&payment_intent_client_secret=s3cr3t')).toBe(
+      '/purchase-success?payment_intent=pi_1&payment_intent_client_secret=[redacted]',
+    );
+  });
+});

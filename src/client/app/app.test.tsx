@@ -29,7 +29,9 @@ beforeEach(() => {
 describe('routing and guards', () => {
   it('shows the landing page to a visitor at /', async () => {
     renderApp('/', null);
-    expect(await screen.findByRole('heading', { level: 1, name: /Trade training/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Trade training/ }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Portal Login' })[0]).toHaveAttribute('href', '/login');
   });
 

@@ -13,6 +13,8 @@ export interface CatalogSnapshot {
   byId: Map<string, Course>;
   /** The list exactly as GET /api/courses/available sends it, serialised once per snapshot. */
   json: string;
+  /** The same bytes as a Buffer: sent as is, with no per-request encoding or length counting. */
+  body: Buffer;
   etag: string;
 }
 
@@ -47,8 +49,14 @@ export class CatalogCache {
     this.unsubscribe();
   }
 
+  /** The snapshot when it is fresh, without waiting: the hot path stays synchronous. */
+  peek(): CatalogSnapshot | null {
+    return this.snapshot && Date.now() < this.expiresAt ? this.snapshot : null;
+  }
+
   async get(): Promise<CatalogSnapshot> {
-    if (this.snapshot && Date.now() < this.expiresAt) return this.snapshot;
+    const fresh = this.peek();
+    if (fresh) return fresh;
     if (this.loading) return this.loading;
     const generation = this.generation;
     const loading = this.load().then((snapshot) => {
@@ -80,6 +88,7 @@ export class CatalogCache {
       courses: list,
       byId: new Map(list.map((c) => [c.id, c])),
       json,
+      body: Buffer.from(json),
       etag: `W/"${(hash >>> 0).toString(36)}-${json.length.toString(36)}"`,
     };
   }

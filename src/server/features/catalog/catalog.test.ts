@@ -137,3 +137,20 @@ describe('GET /api/courses/:id/preview', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('security headers on the fast catalogue route', () => {
+  it('sends the same security headers as every other route', async () => {
+    const other = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/courses/available' });
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'referrer-policy',
+      'x-frame-options',
+      'cross-origin-resource-policy',
+    ]) {
+      expect(other.headers[name], name).toBeDefined();
+      expect(res.headers[name], name).toBe(other.headers[name]);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { HttpError } from '#server/lib/errors.ts';
 import type {
   CreateIntentInput,
   InstalmentScheduleInput,
@@ -8,6 +9,19 @@ import type {
   ProviderIntent,
 } from './payment-provider.ts';
 import { WebhookSignatureError } from './payment-provider.ts';
+
+/** Stripe's failures as our HTTP errors: a refused request is a 400, an unreachable Stripe a 502, never a 500. */
+function providerError(error: unknown): HttpError {
+  const type = (error as { type?: string }).type;
+  if (type === 'StripeInvalidRequestError' || type === 'StripeCardError') {
+    return new HttpError(400, 'provider_refused', (error as Error).message || 'Failed to initialize payment');
+  }
+  return new HttpError(
+    502,
+    'provider_unavailable',
+    'The payment provider could not be reached. Please try again.',
+  );
+}
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -56,6 +70,14 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
+    try {
+      return await this.createIntentUnchecked(input);
+    } catch (error) {
+      throw providerError(error);
+    }
+  }
+
+  private async createIntentUnchecked(input: CreateIntentInput): Promise<ProviderIntent> {
     let customer: string | undefined;
     if (input.saveCardForLater) {
       const created = await this.stripe.customers.create({
@@ -82,7 +104,7 @@ export class StripeProvider implements PaymentProvider {
     } catch (error) {
       if ((error as { code?: string }).code === 'resource_missing') return null;
       if ((error as { statusCode?: number }).statusCode === 404) return null;
-      throw error;
+      throw providerError(error);
     }
   }
 

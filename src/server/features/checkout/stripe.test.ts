@@ -238,3 +238,37 @@ describe('Stripe adapter (stripe-node against a local fake of the Stripe API)', 
     expect(new Set(rows.map((r) => r.providerReference))).toEqual(new Set([schedule.id]));
   });
 });
+
+describe('Stripe unreachable', () => {
+  it('answers 502, not 500, when Stripe cannot be reached', async () => {
+    const down = await createTestApp({
+      stripe: {
+        secretKey: 'sk_test_fake',
+        publishableKey: 'pk_test_fake',
+        webhookSecret: WEBHOOK_SECRET,
+        apiBase: 'http://127.0.0.1:9',
+      },
+    });
+    try {
+      const [row] = await down.db
+        .insert(courses)
+        .values({ title: 'Any', description: 'd', pricePence: 1000 })
+        .returning({ id: courses.id });
+      const res = await down.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        payload: { courseId: row!.id },
+      });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toMatch(/payment provider could not be reached/);
+      const success = await down.app.inject({
+        method: 'POST',
+        url: '/api/payment-success',
+        payload: { paymentIntentId: 'pi_123' },
+      });
+      expect(success.statusCode).toBe(502);
+    } finally {
+      await down.close();
+    }
+  });
+});

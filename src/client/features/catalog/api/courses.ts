@@ -27,15 +27,4 @@ export function useCoursePreview(courseId: string, enabled: boolean) {
   return useQuery<CoursePreview>({ queryKey: ['/api/courses', courseId, 'preview'], enabled });
 }
 
-/** The image of a course: its own upload when it has one, else the illustration of its type. */
-export function courseImage(
-  course: Pick<Course, 'courseType' | 'featuredImagePath' | 'headerImagePath'>,
-  use: 'card' | 'header' = 'card',
-): string {
-  const own =
-    use === 'header'
-      ? (course.headerImagePath ?? course.featuredImagePath)
-      : (course.featuredImagePath ?? course.headerImagePath);
-  if (own) return own.startsWith('/') || own.startsWith('http') ? own : `/${own}`;
-  return course.courseType === 'upskill' ? '/images/course-upskill.svg' : '/images/course-fundamental.svg';
-}
+export { courseImageUrl as courseImage } from '#shared/course-image.ts';

@@ -58,7 +58,7 @@ export function CourseCard({ course, eager = false }: { course: Course; eager?: 
               </span>
             ) : null}
           </p>
-          <span className="inline-flex items-center gap-1 text-sm font-semibold text-safety-700">
+          <span className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold whitespace-nowrap text-safety-700">
             View Course
             <ArrowRight
               aria-hidden="true"

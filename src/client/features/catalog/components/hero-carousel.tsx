@@ -80,7 +80,12 @@ export const HERO_SLIDES: HeroSlide[] = [
  */
 export function HeroCarousel() {
   const reducedMotion = usePrefersReducedMotion();
-  const [emblaRef, embla] = useEmblaCarousel({ loop: true, duration: reducedMotion ? 1 : 28 });
+  // Embla needs IntersectionObserver; without it (old browsers, jsdom) the first slide simply stays put.
+  const [emblaRef, embla] = useEmblaCarousel({
+    loop: true,
+    duration: reducedMotion ? 1 : 28,
+    active: typeof IntersectionObserver !== 'undefined',
+  });
   const [selected, setSelected] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovering, setHovering] = useState(false);

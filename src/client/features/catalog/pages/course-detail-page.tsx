@@ -125,10 +125,12 @@ function CourseDetail({ course }: { course: Course }) {
                 <CalendarClock aria-hidden="true" className="size-5 text-safety-400" />
                 {formatWeeks(course.estimatedDuration)}
               </span>
-              <span className="text-3xl font-extrabold text-white">{formatPrice(course.price)}</span>
-              {course.originalPrice ? (
-                <span className="text-navy-300 line-through">{formatPrice(course.originalPrice)}</span>
-              ) : null}
+              <span className="flex items-baseline gap-2">
+                <span className="text-3xl font-extrabold text-white">{formatPrice(course.price)}</span>
+                {course.originalPrice ? (
+                  <span className="text-navy-300 line-through">{formatPrice(course.originalPrice)}</span>
+                ) : null}
+              </span>
             </div>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Button asChild size="lg" variant="accent">

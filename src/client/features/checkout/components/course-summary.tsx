@@ -1,13 +1,8 @@
 import { CalendarClock, Check, GraduationCap, PoundSterling, Star } from 'lucide-react';
 import type { PaymentPlan } from '#shared/constants.ts';
+import { courseImageUrl } from '#shared/course-image.ts';
 import { decimalToPence, difficultyLabel, formatPrice, formatSalary, formatWeeks } from '#shared/format.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
-
-function headerImage(course: Course): string {
-  const own = course.headerImagePath ?? course.featuredImagePath;
-  if (own) return own.startsWith('/') || own.startsWith('http') ? own : `/${own}`;
-  return course.courseType === 'upskill' ? '/images/course-upskill.svg' : '/images/course-fundamental.svg';
-}
 
 /** The purchase page's course summary (spec §2): image, facts, features, rating and the price of the plan. */
 export function CourseSummary({ course, plan }: { course: Course; plan: PaymentPlan }) {
@@ -16,7 +11,7 @@ export function CourseSummary({ course, plan }: { course: Course; plan: PaymentP
   return (
     <article className="overflow-hidden rounded-2xl border border-border bg-white shadow-card">
       <img
-        src={headerImage(course)}
+        src={courseImageUrl(course, 'header')}
         alt=""
         width={640}
         height={360}

@@ -31,7 +31,7 @@ export function PurchasePage() {
         <div className="flex min-h-[50dvh] items-center justify-center">
           <Spinner label="Loading course..." showLabel className="size-6" />
         </div>
-      ) : course && course.isActive ? (
+      ) : course?.isActive ? (
         <Purchase course={course} plan={course.instalments > 1 ? plan : 'onetime'} />
       ) : (
         <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center">
