@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Pages are lazy chunks that Vite transforms on first import; on a busy machine that takes over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks a few browser APIs that Radix and our scroll helper touch.
 if (!window.matchMedia) {
@@ -22,6 +25,20 @@ if (typeof window.ResizeObserver === 'undefined') {
     unobserve() {}
     disconnect() {}
   };
+}
+if (typeof window.IntersectionObserver === 'undefined') {
+  // The landing page's count-up watches visibility; in jsdom nothing ever becomes visible.
+  window.IntersectionObserver = class {
+    readonly root = null;
+    readonly rootMargin = '0px';
+    readonly thresholds = [];
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  } as unknown as typeof IntersectionObserver;
 }
 Element.prototype.scrollIntoView ??= () => {};
 window.scrollTo = () => {};

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { adminRoutes } from './admin/admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
@@ -24,4 +25,5 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   catalogRoutes,
   checkoutRoutes,
   mailboxRoutes,
+  adminRoutes,
 ];

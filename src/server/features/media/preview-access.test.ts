@@ -22,7 +22,7 @@ afterAll(async () => {
 describe('Preview Course video', () => {
   it("plays the first topic's video to a visitor, but no other lesson", async () => {
     const preview = (await t.app.inject({ url: `/api/courses/${courseId}/preview` })).json() as {
-      videoPath: string;
+      videoUrl: string;
     };
     expect(preview.videoUrl).toMatch(/^\/objects\//);
     const first = await t.app.inject({ url: preview.videoUrl, headers: { range: 'bytes=0-99' } });

@@ -1,0 +1,148 @@
+import { CheckCircle2, Eye, TrendingUp, UserCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { formatPrice } from '#shared/format.ts';
+import { useAnalytics, useStats } from '../api/admin-api.ts';
+import { StatCard } from './empty-state.tsx';
+import { PopularResources } from './popular-resources.tsx';
+
+const shortDate = (iso: string) => {
+  const [, m, d] = iso.split('-');
+  return `${d}/${m}`;
+};
+
+function ChartCard({
+  title,
+  description,
+  loading,
+  children,
+}: {
+  title: string;
+  description: string;
+  loading: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="h-64">{loading ? <Skeleton className="h-full" /> : children}</CardContent>
+    </Card>
+  );
+}
+
+/** Loaded lazily with recharts, only when the Analytics tab is opened. */
+export function AnalyticsTab() {
+  const { data: stats, isLoading } = useStats();
+  const { data: analytics, isLoading: chartsLoading } = useAnalytics();
+  const weekly = (analytics?.weekly ?? []).map((w) => ({
+    ...w,
+    revenue: Number(w.revenue),
+    label: shortDate(w.week),
+  }));
+  const daily = (analytics?.dailyViews ?? []).map((d) => ({ ...d, label: shortDate(d.day) }));
+  const loading = (v: number | undefined, suffix = '') =>
+    isLoading || v === undefined ? <Skeleton className="h-8 w-16" /> : `${v}${suffix}`;
+
+  return (
+    <div className="grid [&>*]:min-w-0 gap-6">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+        <StatCard
+          label="Total Views"
+          value={loading(stats?.totalViews)}
+          icon={Eye}
+          hint="Videos and presentations opened"
+        />
+        <StatCard
+          label="Active Students"
+          value={loading(stats?.activeStudents)}
+          icon={UserCheck}
+          hint="Signed in within 30 days"
+        />
+        <div className="col-span-2 lg:col-span-1">
+          <StatCard
+            label="Completion Rate"
+            value={loading(stats?.completionRate, '%')}
+            icon={CheckCircle2}
+            hint="Modules completed by enrolled students"
+          />
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ChartCard
+          title="Enrolments per week"
+          description="Last 12 weeks, with card revenue"
+          loading={chartsLoading}
+        >
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={weekly} margin={{ left: -20, right: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#dde3ec" />
+              <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
+              <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+              <Tooltip
+                formatter={(value, name) =>
+                  name === 'revenue' ? [formatPrice(Number(value)), 'Revenue'] : [value, 'Enrolments']
+                }
+                labelFormatter={(l) => `Week of ${l}`}
+              />
+              <Bar dataKey="enrolments" fill="#15233d" radius={[4, 4, 0, 0]} />
+            </BarChart>
+          </ResponsiveContainer>
+        </ChartCard>
+        <ChartCard
+          title="Revenue per week"
+          description="Succeeded card payments, in pounds"
+          loading={chartsLoading}
+        >
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={weekly} margin={{ left: -4, right: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#dde3ec" />
+              <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
+              <YAxis tick={{ fontSize: 11 }} tickFormatter={(v) => `£${v}`} />
+              <Tooltip
+                formatter={(value) => [formatPrice(Number(value)), 'Revenue']}
+                labelFormatter={(l) => `Week of ${l}`}
+              />
+              <Line type="monotone" dataKey="revenue" stroke="#ea580c" strokeWidth={2} dot={false} />
+            </LineChart>
+          </ResponsiveContainer>
+        </ChartCard>
+        <ChartCard title="Resource views per day" description="Last 30 days" loading={chartsLoading}>
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={daily} margin={{ left: -20, right: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#dde3ec" />
+              <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
+              <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+              <Tooltip formatter={(value) => [value, 'Views']} />
+              <Bar dataKey="views" fill="#f97316" radius={[3, 3, 0, 0]} />
+            </BarChart>
+          </ResponsiveContainer>
+        </ChartCard>
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <TrendingUp aria-hidden="true" className="size-5 text-safety-600" /> Most Popular Resources
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <PopularResources resources={stats?.resourceStats} loading={isLoading} showWeekly />
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,511 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  BookOpen,
+  ChevronRight,
+  Clock,
+  ExternalLink,
+  FileText,
+  FolderOpen,
+  Layers,
+  ListChecks,
+  Pencil,
+  Plus,
+  Settings2,
+  Trash2,
+  Video,
+} from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Select } from '#client/components/ui/select.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { ObjectUploader } from '#client/components/upload/object-uploader.tsx';
+import { readVideoDuration } from '#client/lib/upload.ts';
+import { PRESENTATION_MAX_BYTES, VIDEO_MAX_BYTES } from '#shared/constants.ts';
+import { formatMinutes, formatPrice, formatSalary, formatWeeks } from '#shared/format.ts';
+import type { AdminCourse, AdminModule, AdminTopic } from '#shared/schemas/admin-content.ts';
+import {
+  adminKeys,
+  apiJson,
+  errorToast,
+  refreshContent,
+  successToast,
+  useCourses,
+  useModules,
+  useTopics,
+} from '../api/admin-api.ts';
+import { CourseDialog } from './course-dialog.tsx';
+import { EmptyState } from './empty-state.tsx';
+import { UploadedConfirmation } from './media-upload.tsx';
+import { ModuleDialog, TopicDialog } from './module-topic-dialogs.tsx';
+import { QuizDialog } from './quiz-dialog.tsx';
+
+type Deletable = { kind: 'course' | 'module' | 'topic'; id: string; name: string };
+
+/** Courses → a course's modules → a module's topics (spec §2 Content, §4 drill-down). */
+export function ContentTab() {
+  const [course, setCourse] = useState<AdminCourse | null>(null);
+  const [module, setModule] = useState<AdminModule | null>(null);
+  const [deleting, setDeleting] = useState<Deletable | null>(null);
+  const client = useQueryClient();
+
+  const remove = useMutation({
+    mutationFn: (target: Deletable) => apiJson('DELETE', `/api/admin/${target.kind}s/${target.id}`),
+    onSuccess: (_data, target) => {
+      successToast(`${target.kind.charAt(0).toUpperCase()}${target.kind.slice(1)} deleted successfully`);
+      refreshContent(client);
+      if (course) void client.invalidateQueries({ queryKey: adminKeys.modules(course.id) });
+      if (module) void client.invalidateQueries({ queryKey: adminKeys.topics(module.id) });
+      setDeleting(null);
+    },
+    onError: (error, target) => {
+      errorToast(`Failed to delete ${target.kind}`, error);
+      setDeleting(null);
+    },
+  });
+
+  return (
+    <div className="grid [&>*]:min-w-0 gap-4">
+      <nav aria-label="Breadcrumb" className="flex flex-wrap items-center gap-1 text-sm">
+        <Crumb
+          active={!course}
+          onClick={() => {
+            setCourse(null);
+            setModule(null);
+          }}
+        >
+          Courses
+        </Crumb>
+        {course ? (
+          <>
+            <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
+            <Crumb active={!module} onClick={() => setModule(null)}>
+              {course.title}
+            </Crumb>
+          </>
+        ) : null}
+        {module ? (
+          <>
+            <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
+            <Crumb active>{module.title}</Crumb>
+          </>
+        ) : null}
+      </nav>
+      {!course ? (
+        <CourseList onManage={setCourse} onDelete={setDeleting} />
+      ) : !module ? (
+        <ModuleList course={course} onSelect={setModule} onDelete={setDeleting} />
+      ) : (
+        <TopicList module={module} onModuleChanged={setModule} onDelete={setDeleting} />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={deleting ? `Are you sure you want to delete the ${deleting.kind} "${deleting.name}"?` : ''}
+        description="This action cannot be undone."
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </div>
+  );
+}
+
+function Crumb({ active, onClick, children }: { active?: boolean; onClick?: () => void; children: string }) {
+  if (active)
+    return (
+      <span aria-current="page" className="max-w-[16rem] truncate font-semibold text-navy-900">
+        {children}
+      </span>
+    );
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="max-w-[12rem] cursor-pointer truncate font-medium text-navy-600 hover:underline"
+    >
+      {children}
+    </button>
+  );
+}
+
+function CourseList({
+  onManage,
+  onDelete,
+}: {
+  onManage: (c: AdminCourse) => void;
+  onDelete: (d: Deletable) => void;
+}) {
+  const { data: courses, isLoading } = useCourses();
+  const [filter, setFilter] = useState<'all' | 'fundamental' | 'upskill'>('all');
+  const [editing, setEditing] = useState<AdminCourse | undefined>();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  // The server already sorts Fundamental before Upskill, then by order.
+  const shown = (courses ?? []).filter((c) => filter === 'all' || c.courseType === filter);
+
+  return (
+    <>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-center gap-2">
+          <label htmlFor="course-filter" className="text-sm font-medium">
+            Type
+          </label>
+          <Select
+            id="course-filter"
+            className="h-10 w-44"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value as typeof filter)}
+          >
+            <option value="all">All courses</option>
+            <option value="fundamental">Fundamental</option>
+            <option value="upskill">Upskill</option>
+          </Select>
+        </div>
+        <Button
+          onClick={() => {
+            setEditing(undefined);
+            setDialogOpen(true);
+          }}
+        >
+          <Plus /> Create Course
+        </Button>
+      </div>
+      {isLoading ? (
+        <div className="grid [&>*]:min-w-0 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-56" />
+          ))}
+        </div>
+      ) : !shown.length ? (
+        <EmptyState icon={BookOpen} title="No courses yet">
+          Create a course to start adding modules and topics.
+        </EmptyState>
+      ) : (
+        <ul className="grid [&>*]:min-w-0 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {shown.map((c) => (
+            <li key={c.id} className="flex flex-col rounded-xl border border-border bg-card p-5 shadow-card">
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge variant={c.courseType === 'upskill' ? 'accent' : 'secondary'}>
+                  {c.courseType === 'upskill' ? 'Upskill' : 'Fundamental'}
+                </Badge>
+                {!c.isActive ? <Badge variant="destructive">Inactive</Badge> : null}
+                {c.isFeatured ? <Badge variant="success">Featured</Badge> : null}
+                <span className="ml-auto text-xs text-muted-foreground">Order {c.order}</span>
+              </div>
+              <h3 className="mt-3 text-lg font-semibold leading-snug text-navy-900">{c.title}</h3>
+              <p className="mt-1 line-clamp-3 text-sm text-muted-foreground">{c.description}</p>
+              <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+                <dt className="text-muted-foreground">Avg. salary</dt>
+                <dd className="text-right font-medium">
+                  {c.avgSalary ? `${formatSalary(c.avgSalary)}/yr` : '—'}
+                </dd>
+                <dt className="text-muted-foreground">Price</dt>
+                <dd className="text-right font-medium">{formatPrice(c.price)}</dd>
+                <dt className="text-muted-foreground">Duration</dt>
+                <dd className="text-right font-medium">{formatWeeks(c.estimatedDuration)}</dd>
+                <dt className="text-muted-foreground">Modules · students</dt>
+                <dd className="text-right font-medium">
+                  {c.moduleCount} · {c.enrolmentCount}
+                </dd>
+              </dl>
+              <div className="mt-4 grid grid-cols-2 gap-2 border-t border-border pt-4">
+                <Button variant="outline" size="sm" asChild>
+                  <a href={`/courses/${c.id}`} target="_blank" rel="noreferrer">
+                    <ExternalLink /> View Course
+                  </a>
+                </Button>
+                <Button size="sm" onClick={() => onManage(c)}>
+                  <Settings2 /> Manage
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => {
+                    setEditing(c);
+                    setDialogOpen(true);
+                  }}
+                >
+                  <Pencil /> Edit Info
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="text-destructive hover:text-destructive"
+                  onClick={() => onDelete({ kind: 'course', id: c.id, name: c.title })}
+                >
+                  <Trash2 /> Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <CourseDialog open={dialogOpen} onOpenChange={setDialogOpen} course={editing} />
+    </>
+  );
+}
+
+function ModuleList({
+  course,
+  onSelect,
+  onDelete,
+}: {
+  course: AdminCourse;
+  onSelect: (m: AdminModule) => void;
+  onDelete: (d: Deletable) => void;
+}) {
+  const { data: modules, isLoading } = useModules(course.id);
+  const [open, setOpen] = useState(false);
+  const nextOrder = (modules ?? []).reduce((n, m) => Math.max(n, m.order + 1), 1);
+  return (
+    <>
+      <SectionHeader
+        title={course.title}
+        subtitle="Modules"
+        action={
+          <Button onClick={() => setOpen(true)}>
+            <Plus /> Add Module
+          </Button>
+        }
+      />
+      {isLoading ? (
+        <Skeleton className="h-24" />
+      ) : !modules?.length ? (
+        <EmptyState icon={Layers} title="No modules yet">
+          Add the first module of this course.
+        </EmptyState>
+      ) : (
+        <ul className="grid [&>*]:min-w-0 gap-3">
+          {modules.map((m) => (
+            <li
+              key={m.id}
+              className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-card sm:flex-row sm:items-center"
+            >
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-navy-900 font-bold text-white">
+                {m.order}
+              </span>
+              <div className="min-w-0 flex-1">
+                <h3 className="font-semibold text-navy-900">{m.title}</h3>
+                <p className="line-clamp-2 text-sm text-muted-foreground">{m.description}</p>
+                <p className="mt-1 flex flex-wrap gap-x-4 text-xs text-muted-foreground">
+                  <span className="inline-flex items-center gap-1">
+                    <Clock aria-hidden="true" className="size-3.5" /> {formatMinutes(m.duration)}
+                  </span>
+                  <span>Order {m.order}</span>
+                  <span>
+                    {m.topicCount} {m.topicCount === 1 ? 'topic' : 'topics'}
+                  </span>
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Button size="sm" onClick={() => onSelect(m)}>
+                  <Pencil /> Edit
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="text-destructive hover:text-destructive"
+                  onClick={() => onDelete({ kind: 'module', id: m.id, name: m.title })}
+                >
+                  <Trash2 /> Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ModuleDialog open={open} onOpenChange={setOpen} parentId={course.id} nextOrder={nextOrder} />
+    </>
+  );
+}
+
+function SectionHeader({
+  title,
+  subtitle,
+  action,
+}: {
+  title: string;
+  subtitle: string;
+  action: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <p className="text-xs font-semibold tracking-wide text-safety-700 uppercase">{subtitle}</p>
+        <h2 className="truncate text-xl font-bold text-navy-900">{title}</h2>
+      </div>
+      <div className="flex flex-wrap gap-2">{action}</div>
+    </div>
+  );
+}
+
+function TopicList({
+  module,
+  onModuleChanged,
+  onDelete,
+}: {
+  module: AdminModule;
+  onModuleChanged: (m: AdminModule) => void;
+  onDelete: (d: Deletable) => void;
+}) {
+  const { data: topics, isLoading } = useTopics(module.id);
+  const [adding, setAdding] = useState(false);
+  const [editingModule, setEditingModule] = useState(false);
+  const nextOrder = (topics ?? []).reduce((n, t) => Math.max(n, t.order + 1), 1);
+  return (
+    <>
+      <SectionHeader
+        title={module.title}
+        subtitle={`Topics · ${formatMinutes(module.duration)}`}
+        action={
+          <>
+            <Button variant="outline" onClick={() => setEditingModule(true)}>
+              <Pencil /> Edit Module
+            </Button>
+            <Button onClick={() => setAdding(true)}>
+              <Plus /> Add Topic
+            </Button>
+          </>
+        }
+      />
+      {isLoading ? (
+        <Skeleton className="h-32" />
+      ) : !topics?.length ? (
+        <EmptyState icon={FolderOpen} title="No topics yet">
+          Add a topic, then upload its video and presentation.
+        </EmptyState>
+      ) : (
+        <ul className="grid [&>*]:min-w-0 gap-3">
+          {topics.map((t) => (
+            <TopicCard key={t.id} topic={t} onDelete={onDelete} />
+          ))}
+        </ul>
+      )}
+      <TopicDialog open={adding} onOpenChange={setAdding} parentId={module.id} nextOrder={nextOrder} />
+      <ModuleDialog
+        open={editingModule}
+        onOpenChange={setEditingModule}
+        onSaved={onModuleChanged}
+        parentId={module.courseId}
+        existing={module}
+        nextOrder={module.order}
+      />
+    </>
+  );
+}
+
+function TopicCard({ topic, onDelete }: { topic: AdminTopic; onDelete: (d: Deletable) => void }) {
+  const client = useQueryClient();
+  const [quizOpen, setQuizOpen] = useState(false);
+  const [editOpen, setEditOpen] = useState(false);
+  const attach = useMutation({
+    mutationFn: ({
+      kind,
+      path,
+      durationSeconds,
+    }: {
+      kind: 'video' | 'presentation';
+      path: string;
+      durationSeconds?: number;
+    }) =>
+      apiJson(
+        'PUT',
+        `/api/topics/${topic.id}/${kind}`,
+        kind === 'video' ? { videoURL: path, durationSeconds } : { presentationURL: path },
+      ),
+    onSuccess: (_d, { kind }) => {
+      successToast(kind === 'video' ? 'Video uploaded successfully' : 'Presentation uploaded successfully');
+      void client.invalidateQueries({ queryKey: adminKeys.topics(topic.moduleId) });
+    },
+  });
+  const failed = (kind: 'video' | 'presentation') => (error: unknown) =>
+    errorToast(kind === 'video' ? 'Failed to upload video' : 'Failed to upload presentation', error);
+
+  return (
+    <li className="rounded-xl border border-border bg-card p-4 shadow-card" data-testid="topic-card">
+      <div className="flex items-start gap-3">
+        <Badge variant="secondary" className="mt-0.5 shrink-0">
+          #{topic.order}
+        </Badge>
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold text-navy-900">{topic.title}</h3>
+          <p className="text-sm text-muted-foreground">{topic.description}</p>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={`Edit topic ${topic.title}`}
+          onClick={() => setEditOpen(true)}
+        >
+          <Pencil />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={`Delete topic ${topic.title}`}
+          className="text-destructive hover:text-destructive"
+          onClick={() => onDelete({ kind: 'topic', id: topic.id, name: topic.title })}
+        >
+          <Trash2 />
+        </Button>
+      </div>
+      <div className="mt-4 grid gap-3 lg:grid-cols-2">
+        <section aria-label="Video" className="grid content-start gap-1.5">
+          <span className="inline-flex items-center gap-1.5 text-xs font-semibold text-muted-foreground uppercase">
+            <Video aria-hidden="true" className="size-3.5" /> Video
+          </span>
+          {topic.videoPath ? (
+            <UploadedConfirmation label="Video uploaded" />
+          ) : (
+            <ObjectUploader
+              fileType="video"
+              maxFileSize={VIDEO_MAX_BYTES}
+              buttonLabel="Upload Video"
+              onUploaded={async (path, file) => {
+                await attach.mutateAsync({
+                  kind: 'video',
+                  path,
+                  durationSeconds: await readVideoDuration(file),
+                });
+              }}
+              onError={failed('video')}
+            />
+          )}
+        </section>
+        <section aria-label="Presentation" className="grid content-start gap-1.5">
+          <span className="inline-flex items-center gap-1.5 text-xs font-semibold text-muted-foreground uppercase">
+            <FileText aria-hidden="true" className="size-3.5" /> Presentation (PPT/PDF)
+          </span>
+          {topic.presentationPath ? (
+            <UploadedConfirmation label="Presentation uploaded" />
+          ) : (
+            <ObjectUploader
+              fileType="presentation"
+              maxFileSize={PRESENTATION_MAX_BYTES}
+              buttonLabel="Upload Presentation"
+              onUploaded={async (path) => {
+                await attach.mutateAsync({ kind: 'presentation', path });
+              }}
+              onError={failed('presentation')}
+            />
+          )}
+        </section>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-border pt-3">
+        <ListChecks aria-hidden="true" className="size-4 text-muted-foreground" />
+        <Button variant={topic.quiz ? 'outline' : 'accent'} size="sm" onClick={() => setQuizOpen(true)}>
+          {topic.quiz ? `Edit Quiz (${topic.quiz.questionCount})` : 'Create Quiz'}
+        </Button>
+        <span className="text-xs text-muted-foreground">Quiz unlocks next topic</span>
+      </div>
+      <QuizDialog open={quizOpen} onOpenChange={setQuizOpen} topic={topic} />
+      <TopicDialog
+        open={editOpen}
+        onOpenChange={setEditOpen}
+        parentId={topic.moduleId}
+        existing={topic}
+        nextOrder={topic.order}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,355 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  Ban,
+  CalendarDays,
+  CalendarPlus,
+  Download,
+  MapPin,
+  Pencil,
+  RotateCcw,
+  Trash2,
+  Users,
+  Video,
+} from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '#client/components/ui/dialog.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Select } from '#client/components/ui/select.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { formatDateTime } from '#shared/format.ts';
+import { type AdminLiveSession, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
+import {
+  adminKeys,
+  apiJson,
+  errorToast,
+  successToast,
+  useCourses,
+  useLiveSessions,
+  validationToast,
+} from '../api/admin-api.ts';
+import { EmptyState, Field, FormFooter } from './empty-state.tsx';
+import { type PickedStudent, StudentPicker, studentLabel } from './student-picker.tsx';
+
+/** datetime-local wants local "YYYY-MM-DDTHH:MM". */
+function toLocalInput(iso: string | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : '');
+
+export function SessionsTab() {
+  const { data: sessions, isLoading } = useLiveSessions();
+  const [editing, setEditing] = useState<AdminLiveSession | undefined>();
+  const [open, setOpen] = useState(false);
+  const [confirm, setConfirm] = useState<{ kind: 'cancel' | 'delete'; session: AdminLiveSession } | null>(
+    null,
+  );
+  const client = useQueryClient();
+  const act = useMutation({
+    mutationFn: ({ kind, id }: { kind: 'cancel' | 'restore' | 'delete'; id: string }) =>
+      kind === 'delete'
+        ? apiJson('DELETE', `/api/admin/sessions/${id}`)
+        : apiJson('POST', `/api/admin/sessions/${id}/${kind}`),
+    onSuccess: (_d, { kind }) => {
+      successToast(
+        { cancel: 'Session cancelled', restore: 'Session restored', delete: 'Session deleted' }[kind],
+      );
+      void client.invalidateQueries({ queryKey: adminKeys.sessions });
+      setConfirm(null);
+    },
+    onError: (error) => {
+      errorToast('Failed to update session', error);
+      setConfirm(null);
+    },
+  });
+
+  return (
+    <div className="grid [&>*]:min-w-0 gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted-foreground">
+          Sessions appear in the chosen students' Sessions tab and their “Next 7 days” count.
+        </p>
+        <Button
+          onClick={() => {
+            setEditing(undefined);
+            setOpen(true);
+          }}
+        >
+          <CalendarPlus /> Schedule Session
+        </Button>
+      </div>
+      {isLoading ? (
+        <Skeleton className="h-32" />
+      ) : !sessions?.length ? (
+        <EmptyState icon={CalendarDays} title="No sessions scheduled">
+          Schedule a live session and choose who attends.
+        </EmptyState>
+      ) : (
+        <ul className="grid [&>*]:min-w-0 gap-3 lg:grid-cols-2">
+          {sessions.map((s) => {
+            const past = new Date(s.endTime) < new Date();
+            return (
+              <li
+                key={s.id}
+                className={`flex flex-col rounded-xl border border-border bg-card p-4 shadow-card ${s.status === 'cancelled' || past ? 'opacity-75' : ''}`}
+              >
+                <div className="flex flex-wrap items-center gap-2">
+                  <Badge variant={s.sessionType === 'online' ? 'secondary' : 'accent'}>
+                    {s.sessionType === 'online' ? 'Online' : 'In person'}
+                  </Badge>
+                  {s.status === 'cancelled' ? (
+                    <Badge variant="destructive">Cancelled</Badge>
+                  ) : past ? (
+                    <Badge variant="outline">Finished</Badge>
+                  ) : (
+                    <Badge variant="success">Scheduled</Badge>
+                  )}
+                </div>
+                <h3 className="mt-2 font-semibold text-navy-900">{s.title}</h3>
+                {s.description ? (
+                  <p className="line-clamp-2 text-sm text-muted-foreground">{s.description}</p>
+                ) : null}
+                <dl className="mt-2 grid gap-1 text-sm">
+                  <div className="flex items-center gap-2">
+                    <CalendarDays aria-hidden="true" className="size-4 text-muted-foreground" />
+                    <dt className="sr-only">When</dt>
+                    <dd>
+                      {formatDateTime(s.startTime)} – {formatDateTime(s.endTime)}
+                    </dd>
+                  </div>
+                  {s.location ? (
+                    <div className="flex min-w-0 items-center gap-2">
+                      {s.sessionType === 'online' ? (
+                        <Video aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                      ) : (
+                        <MapPin aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                      )}
+                      <dt className="sr-only">{s.sessionType === 'online' ? 'Meeting link' : 'Location'}</dt>
+                      <dd className="truncate">{s.location}</dd>
+                    </div>
+                  ) : null}
+                  <div className="flex items-center gap-2">
+                    <Users aria-hidden="true" className="size-4 text-muted-foreground" />
+                    <dt className="sr-only">Attendees</dt>
+                    <dd className="truncate">
+                      {s.attendees.length ? s.attendees.map(studentLabel).join(', ') : 'No attendees yet'}
+                    </dd>
+                  </div>
+                </dl>
+                <div className="mt-3 flex flex-wrap gap-2 border-t border-border pt-3">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => {
+                      setEditing(s);
+                      setOpen(true);
+                    }}
+                  >
+                    <Pencil /> Edit
+                  </Button>
+                  <Button variant="outline" size="sm" asChild>
+                    <a href={`/api/sessions/${s.id}/ics`} download>
+                      <Download /> .ics
+                    </a>
+                  </Button>
+                  {s.status === 'cancelled' ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => act.mutate({ kind: 'restore', id: s.id })}
+                    >
+                      <RotateCcw /> Restore
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setConfirm({ kind: 'cancel', session: s })}
+                    >
+                      <Ban /> Cancel
+                    </Button>
+                  )}
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-destructive hover:text-destructive"
+                    onClick={() => setConfirm({ kind: 'delete', session: s })}
+                  >
+                    <Trash2 /> Delete
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <SessionDialog open={open} onOpenChange={setOpen} session={editing} />
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(o) => !o && setConfirm(null)}
+        title={
+          confirm?.kind === 'delete'
+            ? `Are you sure you want to delete the session "${confirm.session.title}"?`
+            : `Cancel "${confirm?.session.title}"?`
+        }
+        description={
+          confirm?.kind === 'delete'
+            ? 'This action cannot be undone.'
+            : 'Attendees see it marked as cancelled. You can restore it later.'
+        }
+        confirmLabel={confirm?.kind === 'delete' ? 'Delete' : 'Cancel session'}
+        cancelLabel="Keep"
+        busy={act.isPending}
+        onConfirm={() => confirm && act.mutate({ kind: confirm.kind, id: confirm.session.id })}
+      />
+    </div>
+  );
+}
+
+function SessionDialog({
+  open,
+  onOpenChange,
+  session,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  session?: AdminLiveSession;
+}) {
+  const { data: courses = [] } = useCourses();
+  const client = useQueryClient();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [sessionType, setSessionType] = useState<'online' | 'in_person'>('online');
+  const [location, setLocation] = useState('');
+  const [courseId, setCourseId] = useState('');
+  const [attendees, setAttendees] = useState<PickedStudent[]>([]);
+  useEffect(() => {
+    if (!open) return;
+    setTitle(session?.title ?? '');
+    setDescription(session?.description ?? '');
+    setStart(toLocalInput(session?.startTime));
+    setEnd(toLocalInput(session?.endTime));
+    setSessionType(session?.sessionType ?? 'online');
+    setLocation(session?.location ?? '');
+    setCourseId(session?.courseId ?? '');
+    setAttendees(session?.attendees ?? []);
+  }, [open, session]);
+
+  const save = useMutation({
+    mutationFn: (body: unknown) =>
+      session
+        ? apiJson('PUT', `/api/admin/sessions/${session.id}`, body)
+        : apiJson('POST', '/api/admin/sessions', body),
+    onSuccess: () => {
+      successToast(session ? 'Session updated successfully' : 'Session scheduled successfully');
+      void client.invalidateQueries({ queryKey: adminKeys.sessions });
+      onOpenChange(false);
+    },
+    onError: (error) => errorToast(session ? 'Failed to update session' : 'Failed to create session', error),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!start || !end) return validationToast(!start ? 'Start time is required' : 'End time is required');
+    const body = {
+      title,
+      description,
+      startTime: fromLocalInput(start),
+      endTime: fromLocalInput(end),
+      sessionType,
+      location,
+      courseId: courseId || null,
+      attendeeIds: attendees.map((a) => a.id),
+    };
+    const parsed = liveSessionInputSchema.safeParse(body);
+    if (!parsed.success)
+      return validationToast(parsed.error.issues[0]?.message ?? 'Failed to create session');
+    save.mutate(body);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{session ? 'Edit Session' : 'Schedule Session'}</DialogTitle>
+          <DialogDescription>Times are in your local time zone.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <Field label="Title *" htmlFor="ls-title">
+            <Input id="ls-title" value={title} onChange={(e) => setTitle(e.target.value)} />
+          </Field>
+          <Field label="Description" htmlFor="ls-description">
+            <Textarea
+              id="ls-description"
+              rows={2}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Start *" htmlFor="ls-start">
+              <Input
+                id="ls-start"
+                type="datetime-local"
+                value={start}
+                onChange={(e) => setStart(e.target.value)}
+              />
+            </Field>
+            <Field label="End *" htmlFor="ls-end">
+              <Input id="ls-end" type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} />
+            </Field>
+            <Field label="Format" htmlFor="ls-type">
+              <Select
+                id="ls-type"
+                value={sessionType}
+                onChange={(e) => setSessionType(e.target.value as 'online' | 'in_person')}
+              >
+                <option value="online">Online</option>
+                <option value="in_person">In person</option>
+              </Select>
+            </Field>
+            <Field label="Course (optional)" htmlFor="ls-course">
+              <Select id="ls-course" value={courseId} onChange={(e) => setCourseId(e.target.value)}>
+                <option value="">Any course</option>
+                {courses.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.title}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
+          <Field label={sessionType === 'online' ? 'Meeting link' : 'Location'} htmlFor="ls-location">
+            <Input
+              id="ls-location"
+              value={location}
+              placeholder={sessionType === 'online' ? 'https://…' : 'Address'}
+              onChange={(e) => setLocation(e.target.value)}
+            />
+          </Field>
+          <fieldset className="grid gap-1.5">
+            <legend className="mb-1.5 text-sm font-medium">Attendees (enrolled students)</legend>
+            <StudentPicker idPrefix="ls" selected={attendees} onChange={setAttendees} enrolledOnly />
+          </fieldset>
+          <FormFooter onCancel={() => onOpenChange(false)} busy={save.isPending}>
+            {session ? 'Save Session' : 'Schedule Session'}
+          </FormFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "module_progress_completed_idx" ON "module_progress" USING btree ("module_id") WHERE "module_progress"."is_completed";

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminContentRoutes } from './content.routes.ts';
+import { adminSessionRoutes } from './sessions.routes.ts';
+import { adminStatsRoutes } from './stats.routes.ts';
+import { adminStudentRoutes } from './students.routes.ts';
+
+/** The admin console's API: every /api/admin/* route answers 401 signed out and 403 to students. */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(adminStudentRoutes);
+  await app.register(adminStatsRoutes);
+  await app.register(adminContentRoutes);
+  await app.register(adminSessionRoutes);
+};

@@ -1,0 +1,111 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Queryable } from '#server/db/client.ts';
+import { quizAnswers, quizQuestions, quizzes, topics } from '#server/db/schema/index.ts';
+import { conflict, notFound } from '#server/lib/errors.ts';
+import type { AdminQuiz, quizInputSchema } from '#shared/schemas/admin-content.ts';
+import { presentQuiz } from './admin.presenter.ts';
+import { type AdminDeps, attachImage, imagePath, releaseMedia } from './media-links.ts';
+
+type QuizInput = z.output<typeof quizInputSchema>;
+
+export async function getQuiz(db: Db, topicId: string): Promise<AdminQuiz> {
+  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.topicId, topicId));
+  if (!quiz) throw notFound('Quiz not found');
+  const questions = await db
+    .select()
+    .from(quizQuestions)
+    .where(eq(quizQuestions.quizId, quiz.id))
+    .orderBy(asc(quizQuestions.order));
+  const answers = questions.length
+    ? await db
+        .select()
+        .from(quizAnswers)
+        .where(
+          inArray(
+            quizAnswers.questionId,
+            questions.map((q) => q.id),
+          ),
+        )
+        .orderBy(asc(quizAnswers.order))
+    : [];
+  return presentQuiz(quiz, questions, answers);
+}
+
+/** Questions are numbered from 1, each worth 1 point, multiple choice; answers numbered from 1 (spec §3). */
+async function writeQuestions(
+  tx: Queryable,
+  quizId: string,
+  input: QuizInput,
+  owned = new Set<string | null>(),
+) {
+  for (const [index, q] of input.questions.entries()) {
+    const image = owned.has(q.imagePath) ? q.imagePath : (imagePath(q.imagePath) ?? null);
+    const [question] = await tx
+      .insert(quizQuestions)
+      .values({ quizId, question: q.question, imagePath: image, order: index + 1 })
+      .returning({ id: quizQuestions.id });
+    await tx.insert(quizAnswers).values(
+      q.answers.map((a, i) => ({
+        questionId: question!.id,
+        answerText: a.answerText,
+        isCorrect: a.isCorrect,
+        order: i + 1,
+      })),
+    );
+    // Images the quiz already had stay claimed; new ones are claimed now.
+    if (!owned.has(image)) await attachImage(tx, image);
+  }
+}
+
+export async function createQuiz(db: Db, topicId: string, input: QuizInput): Promise<AdminQuiz> {
+  await db.transaction(async (tx) => {
+    const [topic] = await tx.select({ id: topics.id }).from(topics).where(eq(topics.id, topicId));
+    if (!topic) throw notFound('Topic not found');
+    const [quiz] = await tx
+      .insert(quizzes)
+      .values({ topicId, ...input.quiz })
+      .onConflictDoNothing()
+      .returning({ id: quizzes.id });
+    if (!quiz) throw conflict('This topic already has a quiz; edit it instead');
+    await writeQuestions(tx, quiz.id, input);
+  });
+  return getQuiz(db, topicId);
+}
+
+/** Replaces the quiz's questions; images no longer used are released. */
+export async function updateQuiz(deps: AdminDeps, topicId: string, input: QuizInput): Promise<AdminQuiz> {
+  const released = await deps.db.transaction(async (tx) => {
+    const [quiz] = await tx.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.topicId, topicId));
+    if (!quiz) throw notFound('Quiz not found');
+    const old = await tx
+      .select({ path: quizQuestions.imagePath })
+      .from(quizQuestions)
+      .where(eq(quizQuestions.quizId, quiz.id));
+    await tx
+      .update(quizzes)
+      .set({ ...input.quiz, updatedAt: new Date() })
+      .where(eq(quizzes.id, quiz.id));
+    await tx.delete(quizQuestions).where(eq(quizQuestions.quizId, quiz.id));
+    const owned = new Set(old.map((o) => o.path).filter(Boolean));
+    await writeQuestions(tx, quiz.id, input, owned);
+    const kept = new Set(input.questions.map((q) => q.imagePath));
+    return old.map((o) => o.path).filter((p) => p && !kept.has(p));
+  });
+  await releaseMedia(deps, released);
+  return getQuiz(deps.db, topicId);
+}
+
+export async function deleteQuiz(deps: AdminDeps, topicId: string): Promise<void> {
+  const released = await deps.db.transaction(async (tx) => {
+    const [quiz] = await tx.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.topicId, topicId));
+    if (!quiz) throw notFound('Quiz not found');
+    const images = await tx
+      .select({ path: quizQuestions.imagePath })
+      .from(quizQuestions)
+      .where(eq(quizQuestions.quizId, quiz.id));
+    await tx.delete(quizzes).where(eq(quizzes.id, quiz.id));
+    return images.map((i) => i.path);
+  });
+  await releaseMedia(deps, released);
+}

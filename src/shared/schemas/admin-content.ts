@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import {
+  COURSE_TYPES,
+  DEFAULT_COURSE_PRICE,
+  DEFAULT_COURSE_WEEKS,
+  DEFAULT_PASSING_SCORE,
+} from '../constants.ts';
+import { decimalToPence } from '../format.ts';
+import { courseSchema } from './catalog.ts';
+
+export const QUIZ_TITLE_REQUIRED = 'Quiz title is required';
+export const QUIZ_QUESTION_REQUIRED = 'At least one valid question with correct answer is required';
+export const PASSING_SCORE_RANGE = 'Passing score must be between 1 and 100';
+export const ORDER_MIN = 'Order must be a whole number of at least 0';
+
+const text = (message: string, max = 200) => z.string().trim().min(1, message).max(max);
+/** Blank → the default; otherwise a whole number ≥ 0. */
+const wholeNumber = (message: string, fallback: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? fallback : typeof v === 'string' ? Number(v) : v),
+    z.number(message).int(message).min(0, message).max(1_000_000, message),
+  );
+const money = (message: string) =>
+  z.union([z.string(), z.number()]).transform((v, ctx) => {
+    const pence = decimalToPence(v);
+    if (pence === null) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return pence;
+  });
+const optionalMoney = (message: string) =>
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), money(message).nullable());
+const list = z
+  .array(z.string().trim().max(300))
+  .max(50)
+  .optional()
+  .default([])
+  .transform((items) => items.filter(Boolean));
+const imagePath = z.string().trim().max(500).nullable().optional();
+
+/** Create / edit course (spec §3, §5 'Course form', DESIGN.md §4 money and weeks). */
+export const courseInputSchema = z.strictObject({
+  title: text('Title is required'),
+  description: text('Description is required', 5000),
+  courseType: z.enum(COURSE_TYPES).optional().default('fundamental'),
+  /** The form's level: Fundamental → beginner, UpSkill → intermediate. */
+  difficulty: z.string().trim().max(40).optional().default('beginner'),
+  order: wholeNumber('Display order must be a whole number of at least 0', 0),
+  /** Digits only (the form strips everything else); blank → none. */
+  avgSalary: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? v.replace(/\D/g, '') || null : v),
+    z.coerce.number().int().min(0).max(10_000_000).nullable(),
+  ),
+  price: z.preprocess(
+    (v) => (v === '' || v === undefined ? DEFAULT_COURSE_PRICE : v),
+    money('Price must be an amount in pounds, e.g. 99.99'),
+  ),
+  originalPrice: optionalMoney('Original price must be an amount in pounds, e.g. 149.99'),
+  monthlyPrice: optionalMoney('Monthly price must be an amount in pounds, e.g. 19.99'),
+  instalments: z.preprocess(
+    (v) => (v === '' || v === undefined ? 6 : typeof v === 'string' ? Number(v) : v),
+    z
+      .number()
+      .int()
+      .min(1, 'Instalments must be between 1 and 24')
+      .max(24, 'Instalments must be between 1 and 24'),
+  ),
+  estimatedDuration: wholeNumber(
+    'Duration must be a whole number of weeks, at least 0',
+    DEFAULT_COURSE_WEEKS,
+  ),
+  isActive: z.boolean().optional().default(true),
+  isFeatured: z.boolean().optional().default(false),
+  headerImagePath: imagePath,
+  featuredImagePath: imagePath,
+  whatYouLearn: list,
+  requirements: list,
+  careerOutcomes: list,
+});
+export type CourseInput = z.input<typeof courseInputSchema>;
+
+export const moduleInputSchema = z.strictObject({
+  title: text('Title is required'),
+  description: text('Description is required', 5000),
+  order: wholeNumber(ORDER_MIN, 0),
+  /** Minutes (the form converts HH:MM on blur). */
+  duration: wholeNumber('Duration must be a whole number of minutes', 0),
+  courseId: z.string().optional(),
+});
+export type ModuleInput = z.input<typeof moduleInputSchema>;
+
+export const topicInputSchema = z.strictObject({
+  title: text('Title is required'),
+  description: text('Description is required', 5000),
+  order: wholeNumber(ORDER_MIN, 0),
+  moduleId: z.string().optional(),
+});
+export type TopicInput = z.input<typeof topicInputSchema>;
+
+const answerInput = z.object({
+  answerText: z.string().max(1000).optional().default(''),
+  isCorrect: z.boolean().optional().default(false),
+});
+const questionInput = z.object({
+  question: z.string().max(2000).optional().default(''),
+  imagePath: z.string().trim().max(500).nullable().optional(),
+  answers: z.array(answerInput).max(10).optional().default([]),
+});
+export type QuizQuestionInput = z.input<typeof questionInput>;
+
+/** A question counts when it has text, at least one non-empty answer and exactly one marked correct. */
+export function cleanQuestions(questions: z.output<typeof questionInput>[]) {
+  return questions
+    .map((q) => ({
+      question: q.question.trim(),
+      imagePath: q.imagePath || null,
+      answers: q.answers
+        .map((a) => ({ answerText: a.answerText.trim(), isCorrect: a.isCorrect }))
+        .filter((a) => a.answerText),
+    }))
+    .filter((q) => q.question && q.answers.length > 0 && q.answers.filter((a) => a.isCorrect).length === 1);
+}
+
+/** Create / edit quiz (spec §5 'Quiz'): invalid questions are dropped; at least one must remain. */
+export const quizInputSchema = z.strictObject({
+  quiz: z.strictObject({
+    title: z.string().trim().min(1, QUIZ_TITLE_REQUIRED).max(200),
+    description: z.string().trim().max(2000).optional().default(''),
+    passingScore: z.preprocess(
+      (v) =>
+        v === '' || v === null || v === undefined
+          ? DEFAULT_PASSING_SCORE
+          : typeof v === 'string'
+            ? Number(v)
+            : v,
+      z
+        .number(PASSING_SCORE_RANGE)
+        .int(PASSING_SCORE_RANGE)
+        .min(1, PASSING_SCORE_RANGE)
+        .max(100, PASSING_SCORE_RANGE),
+    ),
+  }),
+  questions: z
+    .array(questionInput)
+    .max(200)
+    .transform(cleanQuestions)
+    .refine((qs) => qs.length > 0, QUIZ_QUESTION_REQUIRED),
+});
+export type QuizInput = z.input<typeof quizInputSchema>;
+
+export const adminCourseSchema = courseSchema.extend({
+  moduleCount: z.number().int(),
+  enrolmentCount: z.number().int(),
+});
+export type AdminCourse = z.infer<typeof adminCourseSchema>;
+
+export const adminModuleSchema = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  order: z.number().int(),
+  duration: z.number().int(),
+  topicCount: z.number().int(),
+});
+export type AdminModule = z.infer<typeof adminModuleSchema>;
+
+export const adminTopicSchema = z.object({
+  id: z.string(),
+  moduleId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  order: z.number().int(),
+  videoPath: z.string().nullable(),
+  presentationPath: z.string().nullable(),
+  quiz: z.object({ id: z.string(), title: z.string(), questionCount: z.number().int() }).nullable(),
+});
+export type AdminTopic = z.infer<typeof adminTopicSchema>;
+
+export const adminQuizSchema = z.object({
+  id: z.string(),
+  topicId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  passingScore: z.number().int(),
+  questions: z.array(
+    z.object({
+      id: z.string(),
+      question: z.string(),
+      imagePath: z.string().nullable(),
+      questionType: z.string(),
+      points: z.number().int(),
+      order: z.number().int(),
+      answers: z.array(
+        z.object({ id: z.string(), answerText: z.string(), isCorrect: z.boolean(), order: z.number().int() }),
+      ),
+    }),
+  ),
+});
+export type AdminQuiz = z.infer<typeof adminQuizSchema>;
