@@ -277,6 +277,16 @@ test("an admin schedules a live session that shows in the student's Sessions tab
   const student = await studentPage(browser, email);
   await student.page.getByRole('tab', { name: 'Sessions' }).click();
   await expect(student.page.getByText(`Site visit ${RUN}`)).toBeVisible();
+  // The attendee can take the session into their own calendar.
+  const studentCard = student.page
+    .locator('div')
+    .filter({ hasText: `Site visit ${RUN}` })
+    .last();
+  const calendar = await student.page.request.get(
+    (await studentCard.getByRole('link', { name: 'Add to calendar' }).first().getAttribute('href')) ?? '',
+  );
+  expect(calendar.status()).toBe(200);
+  expect(await calendar.text()).toContain(`SUMMARY:Site visit ${RUN}`);
   await student.close();
 });
 

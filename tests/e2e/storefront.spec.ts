@@ -92,8 +92,12 @@ test('the course page: breadcrumbs, prices from the course, plan toggle, preview
   await page.getByRole('button', { name: 'Preview Course' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Preview: Drainage Systems Fundamentals' })).toBeVisible();
-  // The seeded first topic has no video yet: its description is shown.
-  await expect(dialog.getByText('The three kinds of drainage system')).toBeVisible();
+  // The first lesson's video plays for visitors (DESIGN.md §4).
+  const video = dialog.locator('video');
+  await expect(video).toBeVisible();
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(1);
 });
 
 test('the success page without a payment explains the next steps', async ({ page }) => {

@@ -183,6 +183,10 @@ const groundworks: SeedCourse = {
       duration: 60,
       topics: [
         { title: 'Working near buried services', description: 'CAT and Genny, HSG47 and safe digging.' },
+        {
+          title: 'Trench support and edge protection',
+          description: 'When to shore, batter or box a trench.',
+        },
       ],
     },
   ],

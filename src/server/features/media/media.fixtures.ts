@@ -20,7 +20,7 @@ export const fakePng = (size = 1024) => {
   return buf;
 };
 
-/** A course with one module and two topics; one student enrolled, one not; an admin. */
+/** A course with one module, a preview lesson and two topics; one student enrolled, one not; an admin. */
 export async function seedCourse(ctx: TestContext) {
   const [course] = await ctx.db
     .insert(courses)
@@ -34,6 +34,10 @@ export async function seedCourse(ctx: TestContext) {
     .insert(modules)
     .values({ courseId: course!.id, title: 'Intro', description: 'Start' })
     .returning();
+  // The course's first lesson is its public preview (DESIGN.md §4); the topics under test come after it.
+  await ctx.db
+    .insert(topics)
+    .values({ moduleId: mod!.id, title: 'Welcome', description: 'Preview', order: 0 });
   const [topic, topic2] = await ctx.db
     .insert(topics)
     .values([

@@ -1,4 +1,4 @@
-import { CalendarDays, MapPin, Video } from 'lucide-react';
+import { CalendarDays, CalendarPlus, MapPin, Video } from 'lucide-react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { cn } from '#client/lib/utils.ts';
@@ -57,6 +57,17 @@ export function SessionCard({ session, compact = false }: { session: UpcomingSes
       ) : null}
       {!compact && session.courseTitle ? (
         <p className="text-xs text-muted-foreground">{session.courseTitle}</p>
+      ) : null}
+      {!compact && enrolled ? (
+        // Attendees get a calendar file (GET /api/sessions/{id}/ics answers attendees and admins).
+        <a
+          href={`/api/sessions/${session.id}/ics`}
+          download
+          className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-navy-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-safety-500"
+        >
+          <CalendarPlus aria-hidden="true" className="size-4" />
+          Add to calendar
+        </a>
       ) : null}
     </Card>
   );
