@@ -6,6 +6,9 @@ import { isEmptyDatabase, seedDemo } from './db/seed.ts';
 import { ensureAdmin } from './features/auth/bootstrap.ts';
 import { startWorkers } from './workers.ts';
 
+// Ends the process with a code, once shutdown (or a failed start) has done what it can.
+const endProcess: (code: number) => never = process.exit.bind(process);
+
 function banner(lines: string[]) {
   const width = Math.max(...lines.map((l) => l.length)) + 4;
   const rule = '='.repeat(width);
@@ -47,16 +50,16 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => endProcess(1), 10_000);
     force.unref();
     try {
       await workers.stop();
       await app.close();
       await database.close();
-      process.exit(0);
+      endProcess(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');
-      process.exit(1);
+      endProcess(1);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -71,5 +74,5 @@ main().catch((error: unknown) => {
       `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
   }
-  process.exit(1);
+  endProcess(1);
 });
