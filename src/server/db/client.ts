@@ -29,6 +29,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Subscribes to a LISTEN channel; returns an unsubscribe function. */
   listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>>;
+  /**
+   * Runs `handler` whenever the LISTEN connection has been lost and opened again: notifications sent in between
+   * never arrived. Returns an unsubscribe function.
+   */
+  onListenReset(handler: () => void): () => void;
   notify(channel: string, payload: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -53,24 +58,79 @@ function quoteIdent(name: string): string {
   return `"${name}"`;
 }
 
+/** How the LISTEN connection shows in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'tradeskills-listen';
+const RECONNECT_MIN_MS = 100;
+const RECONNECT_MAX_MS = 5_000;
+
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // A dropped idle connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<NotifyHandler>>();
+  const resetHandlers = new Set<() => void>();
+  let listener: Promise<pg.Client> | undefined;
+  let current: pg.Client | undefined;
+  let closed = false;
+  let retryMs = RECONNECT_MIN_MS;
 
-  async function listenerClient(): Promise<pg.Client> {
-    if (listener) return listener;
-    const client = new pg.Client({ connectionString: url });
-    client.on('error', () => {});
+  // One LISTEN connection for the whole process. If it drops (a server restart, a failover, an idle kill) it is
+  // opened again with back-off and every channel is listened to again; notifications sent meanwhile are lost,
+  // so the reset handlers run once it is back (caches drop everything and read afresh).
+  async function connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME });
+    // Only the connection in use schedules a reconnect; a failed attempt is retried by whoever started it.
+    const onLost = () => {
+      if (current !== client) return;
+      current = undefined;
+      listener = undefined;
+      client.end().catch(() => {});
+      retryLater();
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
     client.on('notification', (msg) => {
       for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
     });
-    await client.connect();
-    listener = client;
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    } catch (error) {
+      client.end().catch(() => {});
+      throw error;
+    }
+    current = client;
     return client;
+  }
+
+  function retryLater() {
+    if (closed) return;
+    setTimeout(reconnect, retryMs).unref();
+    retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
+  }
+
+  async function reconnect() {
+    if (closed || listener) return;
+    listener = connect();
+    try {
+      await listener;
+      retryMs = RECONNECT_MIN_MS;
+      for (const handler of resetHandlers) handler();
+    } catch {
+      listener = undefined;
+      retryLater();
+    }
+  }
+
+  function listenerClient(): Promise<pg.Client> {
+    if (!listener) {
+      listener = connect();
+      listener.catch(() => {
+        listener = undefined;
+      });
+    }
+    return listener;
   }
 
   return {
@@ -92,6 +152,10 @@ async function openPostgres(url: string): Promise<Database> {
         set.delete(handler);
       };
     },
+    onListenReset(handler) {
+      resetHandlers.add(handler);
+      return () => resetHandlers.delete(handler);
+    },
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
@@ -99,7 +163,11 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.query('SELECT 1');
     },
     async close() {
-      await listener?.end().catch(() => {});
+      closed = true;
+      await listener?.catch(() => undefined);
+      const client = current;
+      current = undefined;
+      await client?.end().catch(() => {});
       await pool.end();
     },
   };
@@ -135,6 +203,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       const unsubscribe = await client.listen(quoteIdent(channel).slice(1, -1), handler);
       return unsubscribe;
     },
+    // The embedded database lives in this process: its notifications cannot be lost.
+    onListenReset: () => () => {},
     async notify(channel, payload) {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { resolveSession, type UserRow } from '#server/features/auth/sessions.service.ts';
+import { SessionResolver, type UserRow } from '#server/features/auth/sessions.service.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
 
 declare module 'fastify' {
@@ -26,12 +26,14 @@ export function registerAuth(app: FastifyInstance) {
   const cookieName = sessionCookieName(app.config.secureCookies);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  const sessions = new SessionResolver(app.database);
+  app.addHook('onClose', async () => sessions.close());
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/objects/')) return;
     const token = request.cookies[cookieName];
     if (!token) return;
-    const resolved = await resolveSession(app.db, token);
+    const resolved = await sessions.resolve(token);
     if (resolved) {
       request.user = resolved.user;
       request.sessionId = resolved.sessionId;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '#server/app.ts';
@@ -77,6 +78,29 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
     return `ts_session=${cookie!.value}`;
   }
 
+  /**
+   * A second app on the same database, as another process would run it: on PostgreSQL with its own connection
+   * pool and LISTEN connection; on PGlite (one process owns the database) sharing it and still hearing NOTIFY.
+   */
+  async function secondInstance() {
+    let second = database;
+    if (testDbKind() === 'postgres') {
+      const [row] = await database.db
+        .execute<{ name: string }>(sql`SELECT current_database() AS name`)
+        .then((r) => (Array.isArray(r) ? r : (r as unknown as { rows: { name: string }[] }).rows));
+      second = await openDatabase({ databaseUrl: databaseUrlFor(row!.name) });
+    }
+    const app2 = await buildApp({ ...config }, { database: second }, { clientDir: '/nonexistent' });
+    await app2.ready();
+    return {
+      app: app2,
+      async close() {
+        await app2.close();
+        if (second !== database) await second.close();
+      },
+    };
+  }
+
   return {
     app,
     database,
@@ -84,6 +108,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
     config,
     createUser,
     login,
+    secondInstance,
     async close() {
       await app.close();
       await database.close();
@@ -93,3 +118,19 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
 }
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * Retries `check` until it stops throwing (or `timeoutMs` passes): for what another process learns through
+ * LISTEN/NOTIFY, a few milliseconds after the change.
+ */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 3_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}

@@ -40,13 +40,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user, session } = await confirmPasswordReset(
-        app.db,
+        app.database,
         request.body,
         requestMeta(request),
         app.config.publicUrl,
       );
       // Whatever session this browser had (perhaps another account's) is replaced by the new one.
-      if (request.sessionId) await revokeSession(app.db, request.sessionId);
+      if (request.sessionId) await revokeSession(app.database, request.sessionId);
       setSessionCookie(app, reply, session.token, session.expiresAt);
       return presentCurrentUser(user);
     },
@@ -92,7 +92,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireUser],
     },
     async (request, reply) => {
-      await revokeOwnSession(app.db, currentUser(request).id, request.params.id);
+      await revokeOwnSession(app.database, currentUser(request).id, request.params.id);
       if (request.params.id === request.sessionId) clearSessionCookie(app, reply);
       return { message: 'Signed out' };
     },
@@ -108,7 +108,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireUser],
     },
     async (request) => {
-      const revoked = await revokeOtherSessions(app.db, currentUser(request).id, request.sessionId!);
+      const revoked = await revokeOtherSessions(app.database, currentUser(request).id, request.sessionId!);
       return {
         message: revoked === 1 ? 'Signed out 1 other device' : `Signed out ${revoked} other devices`,
         revoked,

@@ -1,10 +1,11 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
+import type { Database, Db } from '#server/db/client.ts';
 import { authSessions } from '#server/db/schema/index.ts';
 import {
   revokeSession,
   revokeUserSessions,
   SESSION_IDLE_MS,
+  userChanged,
 } from '#server/features/auth/sessions.service.ts';
 import { notFound } from '#server/lib/errors.ts';
 
@@ -27,15 +28,21 @@ export async function listUserSessions(db: Db, userId: string) {
 }
 
 /** Signs out one of the user's own devices; another user's session id is simply not found. */
-export async function revokeOwnSession(db: Db, userId: string, sessionId: string): Promise<void> {
-  const [row] = await db
+export async function revokeOwnSession(database: Database, userId: string, sessionId: string): Promise<void> {
+  const [row] = await database.db
     .select({ id: authSessions.id })
     .from(authSessions)
     .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)));
   if (!row) throw notFound(SESSION_NOT_FOUND, 'session_not_found');
-  await revokeSession(db, row.id);
+  await revokeSession(database, row.id);
 }
 
-export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<number> {
-  return revokeUserSessions(db, userId, keepSessionId);
+export async function revokeOtherSessions(
+  database: Database,
+  userId: string,
+  keepSessionId: string,
+): Promise<number> {
+  const revoked = await revokeUserSessions(database.db, userId, keepSessionId);
+  await userChanged(database, userId);
+  return revoked;
 }

@@ -1,8 +1,13 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db, Queryable } from '#server/db/client.ts';
+import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { passwordResetTokens, users } from '#server/db/schema/index.ts';
 import { findUserByEmail, type RequestMeta } from '#server/features/auth/auth.service.ts';
-import { createSession, revokeUserSessions, type UserRow } from '#server/features/auth/sessions.service.ts';
+import {
+  createSession,
+  revokeUserSessions,
+  type UserRow,
+  userChanged,
+} from '#server/features/auth/sessions.service.ts';
 import { enqueueEmail } from '#server/features/email/outbox.service.ts';
 import { passwordChangedEmail, passwordResetEmail } from '#server/features/email/templates.ts';
 import { badRequest, forbidden, tooManyRequests } from '#server/lib/errors.ts';
@@ -84,11 +89,12 @@ async function explainUnusableToken(db: Queryable, tokenHash: string): Promise<s
  * the other outstanding links stop working, a notification is queued, and a fresh session is returned.
  */
 export async function confirmPasswordReset(
-  db: Db,
+  database: Database,
   input: PasswordResetConfirmInput,
   meta: RequestMeta,
   publicUrl: string,
 ): Promise<{ user: UserRow; session: Awaited<ReturnType<typeof createSession>> }> {
+  const db = database.db;
   const tokenHash = sha256Hex(input.token);
   const usable = and(
     eq(passwordResetTokens.tokenHash, tokenHash),
@@ -100,7 +106,7 @@ export async function confirmPasswordReset(
   if (!candidate) throw badRequest(await explainUnusableToken(db, tokenHash), 'reset_token_invalid');
 
   const passwordHash = await hashPassword(input.newPassword);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [spent] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
@@ -145,4 +151,6 @@ export async function confirmPasswordReset(
     const session = await createSession(tx, user.id, meta);
     return { user, session };
   });
+  await userChanged(database, result.user.id);
+  return result;
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
-import type { UserRow } from '#server/features/auth/sessions.service.ts';
+import { type UserRow, userChanged } from '#server/features/auth/sessions.service.ts';
 import {
   attachObject,
   type MediaDeps,
@@ -14,7 +15,7 @@ import type { UpdateProfileInput } from '#shared/schemas/accounts.ts';
  * uploaded through the media flow and not yet in use; the one it replaces (or a removed one) is deleted.
  */
 export async function updateProfile(
-  deps: MediaDeps,
+  deps: MediaDeps & { database: Database },
   user: UserRow,
   input: UpdateProfileInput,
 ): Promise<UserRow> {
@@ -37,6 +38,7 @@ export async function updateProfile(
     const [updated] = await tx.update(users).set(changes).where(eq(users.id, user.id)).returning();
     return { row: updated!, previousAvatar: current!.profileImageUrl };
   });
+  await userChanged(deps.database, user.id);
   // Only after the commit: a rolled-back change must not lose the picture still in use.
   if (previousAvatar && previousAvatar !== row.profileImageUrl) await releaseObject(deps, previousAvatar);
   return row;

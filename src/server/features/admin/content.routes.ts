@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { courseContentChanged } from '#server/features/learning/learning.cache.ts';
 import { requireAdmin } from '#server/plugins/auth.ts';
 import {
   adminCourseSchema,
@@ -21,6 +22,14 @@ const tags = ['admin'];
 
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
+  // Every change made here (courses, modules, topics, quizzes) reaches the students' portals before the admin
+  // gets the answer: the learning cache is cleared in every process.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      await courseContentChanged(app.database);
+    }
+    return payload;
+  });
 
   // Courses
   app.get('/api/admin/courses', { schema: { tags, response: { 200: z.array(adminCourseSchema) } } }, () =>

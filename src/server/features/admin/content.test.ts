@@ -39,7 +39,7 @@ const course = (extra: Record<string, unknown> = {}) => ({
 describe('courses', () => {
   it('creates with the spec defaults and DESIGN money/duration rules, and invalidates the catalogue', async () => {
     let invalidated = 0;
-    const stop = onInvalidate('catalog', () => invalidated++);
+    const stop = onInvalidate(t.database, 'catalog', () => invalidated++);
     const res = await call('POST', '/api/admin/courses', course());
     stop();
     expect(res.statusCode).toBe(201);

@@ -32,25 +32,25 @@ export const adminStudentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/students',
     { schema: { tags, body: createStudentSchema, response: { 201: adminStudentSchema } } },
     async (request, reply) =>
-      reply.status(201).send(await students.createStudent(app.db, request.body, publicUrl)),
+      reply.status(201).send(await students.createStudent(app.database, request.body, publicUrl)),
   );
   app.patch(
     '/api/admin/students/:id',
     { schema: { tags, params, body: updateStudentSchema, response: { 200: adminStudentSchema } } },
-    (request) => students.setStudentActive(app.db, request.params.id, request.body.isActive),
+    (request) => students.setStudentActive(app.database, request.params.id, request.body.isActive),
   );
   app.post(
     '/api/admin/students/:id/resend-credentials',
     { schema: { tags, params } },
     async (request, reply) => {
-      await students.resendCredentials(app.db, request.params.id, publicUrl);
+      await students.resendCredentials(app.database, request.params.id, publicUrl);
       return reply.status(204).send();
     },
   );
   app.post(
     '/api/admin/students/:id/enrolments',
     { schema: { tags, params, body: enrolStudentSchema, response: { 200: adminStudentSchema } } },
-    (request) => students.enrolStudent(app.db, request.params.id, request.body.courseId, publicUrl),
+    (request) => students.enrolStudent(app.database, request.params.id, request.body.courseId, publicUrl),
   );
   app.delete(
     '/api/admin/students/:id/quiz-attempts',

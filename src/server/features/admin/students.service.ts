@@ -1,10 +1,11 @@
 import { and, desc, eq, exists, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '#server/db/client.ts';
+import type { Database, Db } from '#server/db/client.ts';
 import { courses, enrolments, quizAttempts, users } from '#server/db/schema/index.ts';
-import { revokeUserSessions } from '#server/features/auth/sessions.service.ts';
+import { revokeUserSessions, userChanged } from '#server/features/auth/sessions.service.ts';
 import { enqueueEmail } from '#server/features/email/outbox.service.ts';
 import { credentialsEmail } from '#server/features/email/templates.ts';
+import { learnerChanged } from '#server/features/learning/learning.cache.ts';
 import { provisionStudent } from '#server/features/students/provisioning.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { generatePassword, hashPassword } from '#server/lib/passwords.ts';
@@ -109,7 +110,12 @@ export async function getStudent(db: Db, id: string): Promise<AdminStudent> {
 }
 
 /** Add Student: account with the admin's password as a temporary one, the enrolment and the credentials email. */
-export async function createStudent(db: Db, input: CreateStudent, publicUrl: string): Promise<AdminStudent> {
+export async function createStudent(
+  database: Database,
+  input: CreateStudent,
+  publicUrl: string,
+): Promise<AdminStudent> {
+  const db = database.db;
   const [course] = await db
     .select({ id: courses.id, courseType: courses.courseType })
     .from(courses)
@@ -132,11 +138,17 @@ export async function createStudent(db: Db, input: CreateStudent, publicUrl: str
       temporaryPassword: input.password,
     }),
   );
+  await learnerChanged(database, result.userId);
   return getStudent(db, result.userId);
 }
 
 /** Deactivating signs the student out everywhere at once; reactivating lets them sign in again. */
-export async function setStudentActive(db: Db, id: string, isActive: boolean): Promise<AdminStudent> {
+export async function setStudentActive(
+  database: Database,
+  id: string,
+  isActive: boolean,
+): Promise<AdminStudent> {
+  const db = database.db;
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(users)
@@ -146,12 +158,13 @@ export async function setStudentActive(db: Db, id: string, isActive: boolean): P
     if (!updated.length) throw notFound('Student not found');
     if (!isActive) await revokeUserSessions(tx, id);
   });
+  await userChanged(database, id);
   return getStudent(db, id);
 }
 
 /** A new temporary password (old sessions revoked) and the credentials email again. */
-export async function resendCredentials(db: Db, id: string, publicUrl: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function resendCredentials(database: Database, id: string, publicUrl: string): Promise<void> {
+  await database.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ email: users.email, firstName: users.firstName })
       .from(users)
@@ -186,20 +199,23 @@ export async function resendCredentials(db: Db, id: string, publicUrl: string): 
       }),
     );
   });
+  await userChanged(database, id);
 }
 
 export async function enrolStudent(
-  db: Db,
+  database: Database,
   id: string,
   courseId: string,
   publicUrl: string,
 ): Promise<AdminStudent> {
+  const db = database.db;
   const student = await getStudent(db, id);
   if (student.courses.some((c) => c.id === courseId))
     throw conflict('The student is already enrolled in this course');
   await db.transaction((tx) =>
     provisionStudent(tx, { details: { email: student.email }, courseId, source: 'admin', publicUrl }),
   );
+  await learnerChanged(database, id);
   return getStudent(db, id);
 }
 

@@ -15,7 +15,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user, session } = await login(app.db, request.body, requestMeta(request));
       // Rotate: a session the browser already had is replaced, not reused.
-      if (request.sessionId) await revokeSession(app.db, request.sessionId);
+      if (request.sessionId) await revokeSession(app.database, request.sessionId);
       setSessionCookie(app, reply, session.token, session.expiresAt);
       return presentCurrentUser(user);
     },
@@ -31,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { allowPendingPasswordChange: true },
     },
     async (request, reply) => {
-      if (request.sessionId) await revokeSession(app.db, request.sessionId);
+      if (request.sessionId) await revokeSession(app.database, request.sessionId);
       clearSessionCookie(app, reply);
       return { message: 'Signed out' };
     },
@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = await changePassword(
-        app.db,
+        app.database,
         currentUser(request),
         request.body,
         requestMeta(request),

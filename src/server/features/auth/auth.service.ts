@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
+import type { Database, Db } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
 import { enqueueEmail } from '#server/features/email/outbox.service.ts';
 import { passwordChangedEmail } from '#server/features/email/templates.ts';
@@ -8,7 +8,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '#server/lib/pas
 import * as rateLimit from '#server/lib/rate-limit.ts';
 import { formatDateTime } from '#shared/format.ts';
 import type { ChangePasswordInput, LoginInput } from '#shared/schemas/auth.ts';
-import { createSession, revokeUserSessions, type UserRow } from './sessions.service.ts';
+import { createSession, revokeUserSessions, type UserRow, userChanged } from './sessions.service.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
@@ -87,7 +87,7 @@ export async function login(db: Db, input: LoginInput, meta: RequestMeta) {
  * the caller's device gets a fresh session (rotated token).
  */
 export async function changePassword(
-  db: Db,
+  database: Database,
   user: UserRow,
   input: ChangePasswordInput,
   meta: RequestMeta,
@@ -100,7 +100,7 @@ export async function changePassword(
     throw badRequest('The new password must be different from the current one', 'same_password');
   }
   const passwordHash = await hashPassword(input.newPassword);
-  return db.transaction(async (tx) => {
+  const session = await database.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({
@@ -124,4 +124,6 @@ export async function changePassword(
     );
     return createSession(tx, user.id, meta);
   });
+  await userChanged(database, user.id);
+  return session;
 }

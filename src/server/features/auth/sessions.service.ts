@@ -1,12 +1,19 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Queryable } from '#server/db/client.ts';
+import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { authSessions, users } from '#server/db/schema/index.ts';
+import { KeyedCache } from '#server/lib/cache.ts';
+import { invalidate, onInvalidate } from '#server/lib/invalidation.ts';
 import { randomToken, sha256Hex } from '#server/lib/tokens.ts';
 
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 // lastSeenAt is refreshed at most this often, so reads do not write on every request.
 const TOUCH_INTERVAL_MS = 60 * 1000;
+/** Safety net for a missed notification: a cached session is read again from the database at least this often. */
+export const SESSION_CACHE_TTL_MS = 15_000;
+const SESSION_CACHE_MAX = 20_000;
+/** Invalidation topic (key: user id) for any change to a user's row or sessions. */
+export const USER_TOPIC = 'user';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -35,34 +42,100 @@ export async function createSession(
   return { token, sessionId: row!.id, expiresAt };
 }
 
-/** Finds the live session for a cookie token; expired ones and inactive users count as signed out. */
-export async function resolveSession(db: Queryable, token: string): Promise<ResolvedSession | null> {
-  const rows = await db
+interface CachedSession {
+  sessionId: string;
+  user: UserRow;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+/**
+ * Turns a cookie token into its live session, answering from an in-process cache (keyed by the token's hash) so
+ * signed-in requests do not wait on the database. Whatever changes a user's row or sessions calls
+ * userChanged() after committing, which drops that user's entries in every process. Expired sessions and
+ * inactive users count as signed out.
+ */
+export class SessionResolver {
+  private readonly cache = new KeyedCache<string, CachedSession | null>({
+    ttlMs: SESSION_CACHE_TTL_MS,
+    maxEntries: SESSION_CACHE_MAX,
+    storable: (value) => value !== null,
+  });
+  private readonly unsubscribe: () => void;
+  private readonly db: Db;
+
+  constructor(database: Database) {
+    this.db = database.db;
+    this.unsubscribe = onInvalidate(database, USER_TOPIC, (userId) => {
+      if (userId === undefined) this.cache.clear();
+      else this.cache.deleteWhere((_hash, entry) => !entry || entry.user.id === userId);
+    });
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.cache.clear();
+  }
+
+  async resolve(token: string): Promise<ResolvedSession | null> {
+    const tokenHash = sha256Hex(token);
+    const entry = await this.cache.get(tokenHash, () => loadSession(this.db, tokenHash));
+    if (!entry) return null;
+    const now = Date.now();
+    if (entry.expiresAt < now || entry.lastSeenAt + SESSION_IDLE_MS < now || !entry.user.isActive) {
+      this.cache.delete(tokenHash);
+      await this.db.delete(authSessions).where(eq(authSessions.id, entry.sessionId));
+      return null;
+    }
+    if (now - entry.lastSeenAt > TOUCH_INTERVAL_MS) {
+      // Marked first so that concurrent requests on the same session touch it once.
+      entry.lastSeenAt = now;
+      await this.db
+        .update(authSessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(authSessions.id, entry.sessionId));
+      await this.db
+        .update(users)
+        .set({ lastActiveAt: new Date(now) })
+        .where(eq(users.id, entry.user.id));
+    }
+    return { sessionId: entry.sessionId, user: entry.user };
+  }
+}
+
+async function loadSession(db: Queryable, tokenHash: string): Promise<CachedSession | null> {
+  const [row] = await db
     .select({ session: authSessions, user: users })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(eq(authSessions.tokenHash, sha256Hex(token)))
+    .where(eq(authSessions.tokenHash, tokenHash))
     .limit(1);
-  const row = rows[0];
   if (!row) return null;
-  const now = Date.now();
-  const idleExpired = row.session.lastSeenAt.getTime() + SESSION_IDLE_MS < now;
-  if (row.session.expiresAt.getTime() < now || idleExpired || !row.user.isActive) {
-    await db.delete(authSessions).where(eq(authSessions.id, row.session.id));
-    return null;
-  }
-  if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(authSessions).set({ lastSeenAt: new Date() }).where(eq(authSessions.id, row.session.id));
-    await db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, row.user.id));
-  }
-  return { sessionId: row.session.id, user: row.user };
+  return {
+    sessionId: row.session.id,
+    user: row.user,
+    lastSeenAt: row.session.lastSeenAt.getTime(),
+    expiresAt: row.session.expiresAt.getTime(),
+  };
 }
 
-export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {
-  await db.delete(authSessions).where(eq(authSessions.id, sessionId));
+/** Call after committing any change to a user's row or sessions: cached sessions of theirs are read afresh. */
+export async function userChanged(database: Database, userId: string): Promise<void> {
+  await invalidate(database, USER_TOPIC, userId);
 }
 
-/** Revokes every session of a user, optionally keeping one (the device that asked). */
+export async function revokeSession(database: Database, sessionId: string): Promise<void> {
+  const [row] = await database.db
+    .delete(authSessions)
+    .where(eq(authSessions.id, sessionId))
+    .returning({ userId: authSessions.userId });
+  if (row) await userChanged(database, row.userId);
+}
+
+/**
+ * Revokes every session of a user, optionally keeping one (the device that asked). Inside a transaction: call
+ * userChanged() once it has committed.
+ */
 export async function revokeUserSessions(
   db: Queryable,
   userId: string,

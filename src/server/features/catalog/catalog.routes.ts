@@ -8,7 +8,7 @@ export const COURSE_NOT_FOUND = 'Course not found';
 
 /** The public catalogue: GET /api/courses/available, GET /api/courses/{id}, GET /api/courses/{id}/preview. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = new CatalogCache(app.db);
+  const cache = new CatalogCache(app.database);
   app.addHook('onClose', async () => cache.close());
 
   // The busiest public call. Helmet's per-request work costs more than the rest of the request, so this route

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
+import type { Database, Db } from '#server/db/client.ts';
 import { courses, modules, topics } from '#server/db/schema/index.ts';
+import { KeyedCache } from '#server/lib/cache.ts';
 import { onInvalidate } from '#server/lib/invalidation.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
 import { presentCourse } from './catalog.presenter.ts';
@@ -26,23 +27,19 @@ export const isUuid = (value: string) => UUID.test(value);
  * cache in every process (LISTEN/NOTIFY); a short TTL covers anything missed.
  */
 export class CatalogCache {
-  private snapshot: CatalogSnapshot | null = null;
-  private expiresAt = 0;
-  private loading: Promise<CatalogSnapshot> | null = null;
-  private generation = 0;
+  private readonly cache: KeyedCache<'catalog', CatalogSnapshot>;
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly db: Db,
-    private readonly ttlMs = CATALOG_TTL_MS,
+    private readonly database: Database,
+    ttlMs = CATALOG_TTL_MS,
   ) {
-    this.unsubscribe = onInvalidate('catalog', () => this.clear());
+    this.cache = new KeyedCache({ ttlMs, maxEntries: 1 });
+    this.unsubscribe = onInvalidate(database, 'catalog', () => this.clear());
   }
 
   clear(): void {
-    this.generation++;
-    this.snapshot = null;
-    this.loading = null;
+    this.cache.clear();
   }
 
   close(): void {
@@ -51,32 +48,16 @@ export class CatalogCache {
 
   /** The snapshot when it is fresh, without waiting: the hot path stays synchronous. */
   peek(): CatalogSnapshot | null {
-    return this.snapshot && Date.now() < this.expiresAt ? this.snapshot : null;
+    return this.cache.peek('catalog') ?? null;
   }
 
-  async get(): Promise<CatalogSnapshot> {
-    const fresh = this.peek();
-    if (fresh) return fresh;
-    if (this.loading) return this.loading;
-    const generation = this.generation;
-    const loading = this.load().then((snapshot) => {
-      // A write that landed while we were reading must not be hidden behind a stale snapshot.
-      if (generation === this.generation) {
-        this.snapshot = snapshot;
-        this.expiresAt = Date.now() + this.ttlMs;
-      }
-      if (this.loading === loading) this.loading = null;
-      return snapshot;
-    });
-    loading.catch(() => {
-      if (this.loading === loading) this.loading = null;
-    });
-    this.loading = loading;
-    return loading;
+  /** A write that lands while the catalogue is being read is never hidden behind the older snapshot. */
+  get(): Promise<CatalogSnapshot> {
+    return this.cache.get('catalog', () => this.load());
   }
 
   private async load(): Promise<CatalogSnapshot> {
-    const rows = await this.db
+    const rows = await this.database.db
       .select()
       .from(courses)
       .orderBy(asc(courses.courseType), asc(courses.order), asc(courses.createdAt));

@@ -45,7 +45,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       })
     : new TestPaymentProvider(app.db, await resolveAppSecret(app.db, app.config.appSecret));
   app.decorate('paymentProvider', provider);
-  const deps: CheckoutDeps = { db: app.db, provider, publicUrl: app.config.publicUrl, log: app.log };
+  const deps: CheckoutDeps = {
+    db: app.db,
+    database: app.database,
+    provider,
+    publicUrl: app.config.publicUrl,
+    log: app.log,
+  };
 
   app.get(
     '/api/payment-config',

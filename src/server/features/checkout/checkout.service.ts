@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '#server/db/client.ts';
+import type { Database, Db } from '#server/db/client.ts';
 import { courses, paymentInstalments, payments, processedProviderEvents } from '#server/db/schema/index.ts';
 import { monthlyPencePerInstalment } from '#server/features/catalog/catalog.presenter.ts';
 import { isUuid } from '#server/features/catalog/catalog.service.ts';
+import { learnerChanged } from '#server/features/learning/learning.cache.ts';
 import { provisionStudent } from '#server/features/students/provisioning.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
@@ -18,6 +19,7 @@ import type { PaymentProvider, ProviderIntent } from './payment-provider.ts';
 
 export interface CheckoutDeps {
   db: Db;
+  database: Database;
   provider: PaymentProvider;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -98,7 +100,13 @@ export function maskEmail(email: string): string {
 interface Settled {
   response: PaymentSuccessResponse;
   /** Set for the one call that provisioned; used to schedule the remaining instalments afterwards. */
-  provisioned?: { paymentId: string; remaining: number; amountPence: number; courseTitle: string };
+  provisioned?: {
+    paymentId: string;
+    userId: string;
+    remaining: number;
+    amountPence: number;
+    courseTitle: string;
+  };
 }
 
 const FAILED_STATUS = new Set(['requires_payment_method', 'canceled']);
@@ -204,9 +212,17 @@ async function settleIntent(
       .where(eq(payments.id, payment.id));
     return {
       response: { courseTitle, email: maskEmail(email), status: 'succeeded', message: null },
-      provisioned: { paymentId: payment.id, remaining, amountPence: payment.amountPence, courseTitle },
+      provisioned: {
+        paymentId: payment.id,
+        userId: result.userId,
+        remaining,
+        amountPence: payment.amountPence,
+        courseTitle,
+      },
     };
   });
+  // An existing account that bought another course sees it at once in the portal.
+  if (settled?.provisioned) await learnerChanged(deps.database, settled.provisioned.userId);
 
   if (settled?.provisioned && settled.provisioned.remaining > 0) {
     const { paymentId, remaining, amountPence, courseTitle } = settled.provisioned;

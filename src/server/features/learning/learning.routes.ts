@@ -19,8 +19,10 @@ import {
   videoProgressResponseSchema,
   videoProgressSchema,
 } from '#shared/schemas/learning.ts';
+import { LearningCache } from './learning.cache.ts';
 import {
   getQuiz,
+  type LearningDeps,
   listModules,
   listProgress,
   listTopics,
@@ -35,23 +37,26 @@ import {
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['learning'];
   const guard = { onRequest: [requireUser] };
+  const cache = new LearningCache(app.database);
+  app.addHook('onClose', async () => cache.close());
+  const deps: LearningDeps = { db: app.db, database: app.database, cache };
 
   app.get(
     '/api/modules',
     { ...guard, schema: { tags, querystring: courseQuerySchema, response: { 200: modulesResponseSchema } } },
-    async (request) => listModules(app.db, currentUser(request), request.query.courseId),
+    async (request) => listModules(deps, currentUser(request), request.query.courseId),
   );
 
   app.get(
     '/api/modules/:id/topics',
     { ...guard, schema: { tags, params: idParamsSchema, response: { 200: topicsResponseSchema } } },
-    async (request) => listTopics(app.db, currentUser(request), request.params.id),
+    async (request) => listTopics(deps, currentUser(request), request.params.id),
   );
 
   app.get(
     '/api/topics/:id',
     { ...guard, schema: { tags, params: idParamsSchema, response: { 200: topicDetailSchema } } },
-    async (request) => openTopic(app.db, currentUser(request), request.params.id),
+    async (request) => openTopic(deps, currentUser(request), request.params.id),
   );
 
   app.post(
@@ -65,13 +70,13 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: videoProgressResponseSchema },
       },
     },
-    async (request) => reportVideoProgress(app.db, currentUser(request), request.params.id, request.body),
+    async (request) => reportVideoProgress(deps, currentUser(request), request.params.id, request.body),
   );
 
   app.get(
     '/api/topics/:id/quiz',
     { ...guard, schema: { tags, params: idParamsSchema, response: { 200: quizSchema } } },
-    async (request) => getQuiz(app.db, currentUser(request), request.params.id),
+    async (request) => getQuiz(deps, currentUser(request), request.params.id),
   );
 
   app.post(
@@ -86,7 +91,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await submitQuizAttempt(app.db, currentUser(request), request.params.id, request.body);
+      const result = await submitQuizAttempt(deps, currentUser(request), request.params.id, request.body);
       return reply.status(201).send(result);
     },
   );
@@ -101,7 +106,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/progress',
     { ...guard, schema: { tags, body: updateProgressSchema, response: { 200: progressRecordSchema } } },
     async (request) =>
-      updateProgress(app.db, currentUser(request), request.body.moduleId, request.body.progressPercentage),
+      updateProgress(deps, currentUser(request), request.body.moduleId, request.body.progressPercentage),
   );
 
   app.post(
@@ -119,7 +124,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       const resource = parseResourceId(request.params.resourceId);
       if (!resource) throw notFound('Resource not found');
       await recordResourceAccess(
-        app.db,
+        deps,
         currentUser(request),
         resource.topicId,
         resource.type,

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Queryable } from '#server/db/client.ts';
+import type { Database, Db, Queryable } from '#server/db/client.ts';
 import {
   courses,
-  enrolments,
   moduleProgress,
   modules,
   quizAnswers,
@@ -29,6 +28,12 @@ import type {
   VideoProgressInput,
   VideoProgressResponse,
 } from '#shared/schemas/learning.ts';
+import {
+  type LearningCache,
+  learnerChanged,
+  type StructureModule,
+  type StructureTopic,
+} from './learning.cache.ts';
 
 // The learning rules live here, on the server, so the browser cannot skip them (DESIGN.md §4):
 // modules and topics open in order, a topic completes by passing its quiz (or by its video ending when it has no
@@ -37,155 +42,84 @@ import type {
 type Viewer = Pick<UserRow, 'id' | 'role'>;
 const isAdmin = (viewer: Viewer) => viewer.role === 'admin';
 
+export interface LearningDeps {
+  db: Db;
+  database: Database;
+  cache: LearningCache;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Courses and the course outline
 
 /** The course the portal shows: the requested one if the viewer may see it, else their first. */
 export async function resolveCourseId(
-  db: Queryable,
+  deps: LearningDeps,
   viewer: Viewer,
   requested?: string,
 ): Promise<string | null> {
   if (isAdmin(viewer)) {
     if (requested) {
-      const [row] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, requested));
+      const [row] = await deps.db.select({ id: courses.id }).from(courses).where(eq(courses.id, requested));
       if (!row) throw notFound('Course not found');
       return row.id;
     }
-    const [first] = await db
+    const [first] = await deps.db
       .select({ id: courses.id })
       .from(courses)
       .orderBy(asc(courses.courseType), asc(courses.order))
       .limit(1);
     return first?.id ?? null;
   }
-  const rows = await db
-    .select({ courseId: enrolments.courseId })
-    .from(enrolments)
-    .where(eq(enrolments.userId, viewer.id))
-    .orderBy(asc(enrolments.createdAt));
+  const { courseIds } = await deps.cache.learner(viewer.id);
   if (requested) {
-    if (!rows.some((r) => r.courseId === requested)) throw forbidden('You are not enrolled in this course');
+    if (!courseIds.includes(requested)) throw forbidden('You are not enrolled in this course');
     return requested;
   }
-  return rows[0]?.courseId ?? null;
+  return courseIds[0] ?? null;
 }
 
-export async function isEnrolled(db: Queryable, userId: string, courseId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: enrolments.id })
-    .from(enrolments)
-    .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)))
-    .limit(1);
-  return Boolean(row);
+export async function isEnrolled(deps: LearningDeps, userId: string, courseId: string): Promise<boolean> {
+  return (await deps.cache.learner(userId)).courseIds.includes(courseId);
 }
 
-interface OutlineTopic {
-  id: string;
-  moduleId: string;
-  title: string;
-  description: string;
-  order: number;
-  hasVideo: boolean;
-  hasPresentation: boolean;
-  hasQuiz: boolean;
+interface OutlineTopic extends StructureTopic {
   videoCompleted: boolean;
   completed: boolean;
   isLocked: boolean;
 }
-interface OutlineModule {
-  id: string;
-  courseId: string;
-  title: string;
-  description: string;
-  order: number;
-  duration: number;
+interface OutlineModule extends Omit<StructureModule, 'topics'> {
   topics: OutlineTopic[];
   isLocked: boolean;
   isCompleted: boolean;
   completedTopics: number;
 }
 
-/**
- * Every module and topic of a course with the viewer's completion and lock state, in one query. `course` is a
- * course id, or 'default' for the viewer's first course (resolved inside the same query).
- */
+/** Every module and topic of a course with the viewer's completion and lock state (from the learning cache). */
 export async function loadOutline(
-  db: Queryable,
+  deps: LearningDeps,
   viewer: Viewer,
-  course: string | 'default',
+  courseId: string,
 ): Promise<OutlineModule[]> {
-  const courseFilter =
-    course !== 'default'
-      ? eq(modules.courseId, course)
-      : isAdmin(viewer)
-        ? sql`${modules.courseId} = (SELECT ${courses.id} FROM ${courses} ORDER BY ${courses.courseType}, ${courses.order} LIMIT 1)`
-        : sql`${modules.courseId} = (SELECT ${enrolments.courseId} FROM ${enrolments} WHERE ${enrolments.userId} = ${viewer.id} ORDER BY ${enrolments.createdAt} LIMIT 1)`;
-  const rows = await db
-    .select({
-      courseId: modules.courseId,
-      moduleId: modules.id,
-      moduleTitle: modules.title,
-      moduleDescription: modules.description,
-      moduleOrder: modules.order,
-      duration: modules.duration,
-      topicId: topics.id,
-      topicTitle: topics.title,
-      topicDescription: topics.description,
-      topicOrder: topics.order,
-      videoPath: topics.videoPath,
-      presentationPath: topics.presentationPath,
-      quizId: quizzes.id,
-      videoCompletedAt: topicProgress.videoCompletedAt,
-      completedAt: topicProgress.completedAt,
-    })
-    .from(modules)
-    .leftJoin(topics, eq(topics.moduleId, modules.id))
-    .leftJoin(quizzes, eq(quizzes.topicId, topics.id))
-    .leftJoin(topicProgress, and(eq(topicProgress.topicId, topics.id), eq(topicProgress.userId, viewer.id)))
-    .where(courseFilter)
-    .orderBy(
-      asc(modules.order),
-      asc(modules.createdAt),
-      asc(modules.id),
-      asc(topics.order),
-      asc(topics.createdAt),
-      asc(topics.id),
-    );
-
-  const outline: OutlineModule[] = [];
-  for (const row of rows) {
-    let mod = outline.at(-1);
-    if (mod?.id !== row.moduleId) {
-      mod = {
-        id: row.moduleId,
-        courseId: row.courseId,
-        title: row.moduleTitle,
-        description: row.moduleDescription,
-        order: row.moduleOrder,
-        duration: row.duration,
-        topics: [],
+  const [structure, learner] = await Promise.all([
+    deps.cache.structure(courseId),
+    deps.cache.learner(viewer.id),
+  ]);
+  // Fresh objects every time: the cached structure is shared and never changed.
+  const outline = structure.map((mod) => ({
+    ...mod,
+    topics: mod.topics.map((topic) => {
+      const state = learner.topics.get(topic.id);
+      return {
+        ...topic,
+        videoCompleted: Boolean(state?.videoCompleted) || !topic.hasVideo,
+        completed: Boolean(state?.completed),
         isLocked: false,
-        isCompleted: false,
-        completedTopics: 0,
       };
-      outline.push(mod);
-    }
-    if (!row.topicId) continue;
-    mod.topics.push({
-      id: row.topicId,
-      moduleId: row.moduleId,
-      title: row.topicTitle ?? '',
-      description: row.topicDescription ?? '',
-      order: row.topicOrder ?? 0,
-      hasVideo: Boolean(row.videoPath),
-      hasPresentation: Boolean(row.presentationPath),
-      hasQuiz: Boolean(row.quizId),
-      videoCompleted: Boolean(row.videoCompletedAt) || !row.videoPath,
-      completed: Boolean(row.completedAt),
-      isLocked: false,
-    });
-  }
+    }),
+    isLocked: false,
+    isCompleted: false,
+    completedTopics: 0,
+  }));
   applyLocks(outline, isAdmin(viewer));
   return outline;
 }
@@ -248,22 +182,23 @@ export function presentTopicSummary(topic: OutlineTopic): TopicSummary {
 }
 
 export async function listModules(
-  db: Queryable,
+  deps: LearningDeps,
   viewer: Viewer,
   courseId?: string,
 ): Promise<LearningModule[]> {
-  const resolved = await resolveCourseId(db, viewer, courseId);
+  const resolved = await resolveCourseId(deps, viewer, courseId);
   if (!resolved) return [];
-  return (await loadOutline(db, viewer, resolved)).map(presentModule);
+  return (await loadOutline(deps, viewer, resolved)).map(presentModule);
 }
 
 /** The module's topics; a module of a course the student is not enrolled in does not exist for them. */
-export async function listTopics(db: Queryable, viewer: Viewer, moduleId: string): Promise<TopicSummary[]> {
-  const [mod] = await db.select({ courseId: modules.courseId }).from(modules).where(eq(modules.id, moduleId));
-  if (!mod || (!isAdmin(viewer) && !(await isEnrolled(db, viewer.id, mod.courseId)))) {
-    throw notFound('Module not found');
-  }
-  const outline = await loadOutline(db, viewer, mod.courseId);
+export async function listTopics(
+  deps: LearningDeps,
+  viewer: Viewer,
+  moduleId: string,
+): Promise<TopicSummary[]> {
+  const mod = await moduleCourse(deps, viewer, moduleId);
+  const outline = await loadOutline(deps, viewer, mod.courseId);
   return (outline.find((m) => m.id === moduleId)?.topics ?? []).map(presentTopicSummary);
 }
 
@@ -279,19 +214,31 @@ interface TopicAccess {
   nextTopicId: string | null;
 }
 
+/** The module's course; a module of a course the student is not enrolled in does not exist for them. */
+async function moduleCourse(deps: LearningDeps, viewer: Viewer, moduleId: string) {
+  const [mod] = await deps.db
+    .select({ courseId: modules.courseId })
+    .from(modules)
+    .where(eq(modules.id, moduleId));
+  if (!mod || (!isAdmin(viewer) && !(await isEnrolled(deps, viewer.id, mod.courseId)))) {
+    throw notFound('Module not found');
+  }
+  return mod;
+}
+
 /** 404 for an unknown topic, 403 when not enrolled or still locked. */
-export async function accessTopic(db: Queryable, viewer: Viewer, topicId: string): Promise<TopicAccess> {
-  const [row] = await db
+export async function accessTopic(deps: LearningDeps, viewer: Viewer, topicId: string): Promise<TopicAccess> {
+  const [row] = await deps.db
     .select({ topic: topics, courseId: modules.courseId, quizId: quizzes.id })
     .from(topics)
     .innerJoin(modules, eq(modules.id, topics.moduleId))
     .leftJoin(quizzes, eq(quizzes.topicId, topics.id))
     .where(eq(topics.id, topicId));
   if (!row) throw notFound('Topic not found');
-  if (!isAdmin(viewer) && !(await isEnrolled(db, viewer.id, row.courseId))) {
+  if (!isAdmin(viewer) && !(await isEnrolled(deps, viewer.id, row.courseId))) {
     throw forbidden('You are not enrolled in this course');
   }
-  const outline = await loadOutline(db, viewer, row.courseId);
+  const outline = await loadOutline(deps, viewer, row.courseId);
   const flat = outline.flatMap((m) => m.topics);
   const index = flat.findIndex((t) => t.id === topicId);
   if (flat[index]?.isLocked) throw forbidden('This topic is locked', 'topic_locked');
@@ -383,8 +330,10 @@ async function presentationKind(
 }
 
 /** Opening a topic records it; a topic with nothing to watch and no quiz is complete once opened. */
-export async function openTopic(db: Db, viewer: Viewer, topicId: string): Promise<TopicDetail> {
-  const { topic, nextTopicId } = await accessTopic(db, viewer, topicId);
+export async function openTopic(deps: LearningDeps, viewer: Viewer, topicId: string): Promise<TopicDetail> {
+  const { db } = deps;
+  const { topic, nextTopicId } = await accessTopic(deps, viewer, topicId);
+  let finished = false;
   const progress = await db.transaction(async (tx) => {
     const row = await lockProgress(tx, viewer.id, topic.id);
     const now = new Date();
@@ -401,8 +350,10 @@ export async function openTopic(db: Db, viewer: Viewer, topicId: string): Promis
       .where(and(eq(topicProgress.userId, viewer.id), eq(topicProgress.topicId, topic.id)))
       .returning();
     if (completes) await recomputeModuleProgress(tx, viewer.id, topic.moduleId);
+    finished = completes || (noVideo && !row?.videoCompletedAt);
     return updated;
   });
+  if (finished) await learnerChanged(deps.database, viewer.id);
   return {
     id: topic.id,
     moduleId: topic.moduleId,
@@ -432,12 +383,13 @@ export function endTolerance(duration: number): number {
 }
 
 export async function reportVideoProgress(
-  db: Db,
+  deps: LearningDeps,
   viewer: Viewer,
   topicId: string,
   input: VideoProgressInput,
 ): Promise<VideoProgressResponse> {
-  const { topic } = await accessTopic(db, viewer, topicId);
+  const { db } = deps;
+  const { topic } = await accessTopic(deps, viewer, topicId);
   if (!topic.videoPath) throw badRequest('This topic has no video');
   const result = await db.transaction(async (tx) => {
     let duration = topic.videoDurationSeconds;
@@ -488,6 +440,7 @@ export async function reportVideoProgress(
       moduleRecord,
     };
   });
+  if (result.justCompleted) await learnerChanged(deps.database, viewer.id);
   // The position is kept either way; only the claim that the video ended is refused.
   if (result.refused) {
     throw conflict('The video has not been watched to the end yet', 'video_not_watched');
@@ -515,8 +468,9 @@ async function currentModuleProgress(
   };
 }
 
-async function requireQuizOpen(db: Queryable, viewer: Viewer, topicId: string) {
-  const access = await accessTopic(db, viewer, topicId);
+async function requireQuizOpen(deps: LearningDeps, viewer: Viewer, topicId: string) {
+  const { db } = deps;
+  const access = await accessTopic(deps, viewer, topicId);
   const { topic } = access;
   if (!topic.quizId) throw notFound('This topic has no quiz');
   const [row] = await db
@@ -563,8 +517,9 @@ async function loadQuestions(db: Queryable, quizId: string) {
 }
 
 /** The quiz without its answer key, with the viewer's attempts (newest first). */
-export async function getQuiz(db: Queryable, viewer: Viewer, topicId: string): Promise<Quiz> {
-  const { quiz, progress } = await requireQuizOpen(db, viewer, topicId);
+export async function getQuiz(deps: LearningDeps, viewer: Viewer, topicId: string): Promise<Quiz> {
+  const { db } = deps;
+  const { quiz, progress } = await requireQuizOpen(deps, viewer, topicId);
   const questions = await loadQuestions(db, quiz.id);
   const attempts = await db
     .select()
@@ -593,12 +548,13 @@ export async function getQuiz(db: Queryable, viewer: Viewer, topicId: string): P
 
 /** Grades an attempt against passingScore and stores it; a pass completes the topic (and opens the next). */
 export async function submitQuizAttempt(
-  db: Db,
+  deps: LearningDeps,
   viewer: Viewer,
   topicId: string,
   input: QuizAttemptInput,
 ): Promise<QuizAttemptResult> {
-  const { quiz, topic, nextTopicId } = await requireQuizOpen(db, viewer, topicId);
+  const { db } = deps;
+  const { quiz, topic, nextTopicId } = await requireQuizOpen(deps, viewer, topicId);
   const questions = await loadQuestions(db, quiz.id);
   if (questions.length === 0) throw badRequest('This quiz has no questions');
   const chosen = new Map(input.answers.map((a) => [a.questionId, a.answerId]));
@@ -620,7 +576,7 @@ export async function submitQuizAttempt(
   const score = pointsPossible > 0 ? Math.round((pointsEarned / pointsPossible) * 100) : 0;
   const passed = score >= quiz.passingScore;
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [attempt] = await tx
       .insert(quizAttempts)
       .values({ quizId: quiz.id, userId: viewer.id, score, pointsEarned, pointsPossible, passed, answers })
@@ -654,8 +610,12 @@ export async function submitQuizAttempt(
       topicCompleted: passed || Boolean(row?.completedAt),
       nextTopicId,
       moduleProgressPercentage: moduleRecord.progressPercentage,
+      finished: passed && !row?.completedAt,
     };
   });
+  const { finished, ...attemptResult } = result;
+  if (finished) await learnerChanged(deps.database, viewer.id);
+  return attemptResult;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -678,16 +638,13 @@ export async function listProgress(db: Queryable, viewer: Viewer): Promise<Progr
  * The stored value is then the server's own derivation; claiming more than was earned changes nothing.
  */
 export async function updateProgress(
-  db: Db,
+  deps: LearningDeps,
   viewer: Viewer,
   moduleId: string,
   claimed: number,
 ): Promise<ProgressRecord> {
-  const [mod] = await db.select({ courseId: modules.courseId }).from(modules).where(eq(modules.id, moduleId));
-  if (!mod || (!isAdmin(viewer) && !(await isEnrolled(db, viewer.id, mod.courseId)))) {
-    throw notFound('Module not found');
-  }
-  return db.transaction(async (tx) => {
+  await moduleCourse(deps, viewer, moduleId);
+  return deps.db.transaction(async (tx) => {
     const current = await currentModuleProgress(tx, viewer.id, moduleId);
     if (claimed < Number(current.progressPercentage)) {
       throw conflict('Progress cannot go backwards', 'progress_backwards');
@@ -697,16 +654,16 @@ export async function updateProgress(
 }
 
 export async function recordResourceAccess(
-  db: Queryable,
+  deps: LearningDeps,
   viewer: Viewer,
   topicId: string,
   type: ResourceType,
   sessionDuration: number,
 ): Promise<void> {
-  const { topic } = await accessTopic(db, viewer, topicId);
+  const { topic } = await accessTopic(deps, viewer, topicId);
   const path = type === 'video' ? topic.videoPath : topic.presentationPath;
   if (!path) throw notFound('Resource not found');
-  await db
+  await deps.db
     .insert(resourceAccessEvents)
     .values({ userId: viewer.id, topicId, resourceType: type, sessionDuration });
 }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { courses, modules, storedObjects, topics } from '#server/db/schema/index.ts';
 import { presentCourse } from '#server/features/catalog/catalog.presenter.ts';
+import { courseContentChanged } from '#server/features/learning/learning.cache.ts';
 import {
   badRequest,
   forbidden,
@@ -401,6 +402,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning();
       return { topic: updated!, old: previous !== path ? previous : null };
     });
+    await courseContentChanged(app.database);
     if (old) await releaseObject(app, old);
     return presentTopic(topic);
   }

@@ -1,9 +1,6 @@
 import http from 'node:http';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app.ts';
-import { type Database, openDatabase } from '#server/db/client.ts';
-import { databaseUrlFor, testDbKind } from '#server/test/db-target.ts';
+import { testDbKind } from '#server/test/db-target.ts';
 import { createTestApp, type TestContext, type TestUser } from '#server/test/harness.ts';
 import type { Message } from '#shared/schemas/messaging.ts';
 
@@ -299,16 +296,8 @@ describe('live delivery (server-sent events through LISTEN/NOTIFY)', () => {
   });
 
   it(`delivers across two app instances on one database (${testDbKind()})`, async () => {
-    // On PostgreSQL the second app has its own connection pool and LISTEN connection, as another process would;
-    // on PGlite (one process owns the database) the second app shares it and still hears the NOTIFY.
-    let second: Database = t.database;
-    if (testDbKind() === 'postgres') {
-      const [row] = await t.db
-        .execute<{ name: string }>(sql`SELECT current_database() AS name`)
-        .then((r) => (Array.isArray(r) ? r : (r as unknown as { rows: { name: string }[] }).rows));
-      second = await openDatabase({ databaseUrl: databaseUrlFor(row!.name) });
-    }
-    const app2 = await buildApp({ ...t.config }, { database: second }, { clientDir: '/nonexistent' });
+    const second = await t.secondInstance();
+    const app2 = second.app;
     await app2.listen({ port: 0, host: '127.0.0.1' });
     const address = app2.server.address();
     const stream = openStream(
@@ -326,8 +315,7 @@ describe('live delivery (server-sent events through LISTEN/NOTIFY)', () => {
       expect(got.content).toBe('Across processes');
     } finally {
       stream.close();
-      await app2.close();
-      if (second !== t.database) await second.close();
+      await second.close();
     }
   });
 });
