@@ -150,7 +150,9 @@ export default async function adminBench(): Promise<BenchResult[]> {
     ];
   } finally {
     await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    // BENCH_KEEP_DB=1 leaves the generated database behind for EXPLAIN ANALYZE in psql (drop it yourself).
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`  kept database ${name}`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }

@@ -147,6 +147,16 @@ export const moduleProgress = pgTable(
   ],
 );
 
+/**
+ * Completed module-progress records per module, kept by statement-level triggers on module_progress (migration
+ * module_completion_triggers) so the admin completion rate reads a few hundred rows instead of counting millions. No foreign key:
+ * deleting a module cascades to its progress rows, whose delete trigger brings the count to zero and removes it.
+ */
+export const moduleCompletionCounts = pgTable('module_completion_counts', {
+  moduleId: uuid('module_id').primaryKey(),
+  completed: integer('completed').notNull().default(0),
+});
+
 /** A student opening a topic's video or presentation (feeds Popular Resources and Total Views). */
 export const resourceAccessEvents = pgTable(
   'resource_access_events',

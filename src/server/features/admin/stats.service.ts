@@ -21,16 +21,18 @@ export async function getStats(db: Db): Promise<AdminStats> {
         (SELECT count(*)::int FROM modules) AS "totalModules",
         (SELECT count(*)::int FROM resource_access_events) AS "totalViews"
       FROM users WHERE role = 'student'`),
-    // Progress rows only exist for modules of courses the student is enrolled in (the learning service checks
-    // the enrolment before writing), so the completed count needs no join; a partial index keeps it small.
+    // Completed: progress rows only exist for modules of courses the student is enrolled in (the learning service
+    // checks the enrolment before writing), so the numerator needs no join. Triggers on module_progress keep it
+    // per module in module_completion_counts (migration module_completion_triggers), so this sums a row per
+    // module instead of counting millions of progress rows. Enrolled pairs: per course, its enrolments × its
+    // modules (two index counts each).
     db.execute(sql`
       SELECT CASE WHEN pairs.n = 0 THEN 0
                   ELSE least(100, round(done.n * 1000.0 / pairs.n) / 10) END::float8 AS "completionRate"
-      FROM (SELECT coalesce(sum(mc.n), 0)::bigint AS n
-            FROM enrolments e
-            JOIN (SELECT course_id, count(*) AS n FROM modules GROUP BY course_id) mc ON mc.course_id = e.course_id
-           ) pairs,
-           (SELECT count(*)::bigint AS n FROM module_progress WHERE is_completed) done`),
+      FROM (SELECT coalesce(sum((SELECT count(*) FROM enrolments e WHERE e.course_id = c.id)
+                                * (SELECT count(*) FROM modules m WHERE m.course_id = c.id)), 0)::bigint AS n
+            FROM courses c) pairs,
+           (SELECT coalesce(sum(completed), 0)::bigint AS n FROM module_completion_counts) done`),
     db.execute(sql`
       SELECT r.topic_id AS "resourceId", t.title AS "title",
              r.views::int AS "viewCount", r.weekly::int AS "weeklyViews"
