@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -142,15 +141,13 @@ export const moduleProgress = pgTable(
   (t) => [
     unique('module_progress_user_module_uq').on(t.userId, t.moduleId),
     index('module_progress_module_idx').on(t.moduleId, t.isCompleted),
-    // Admin completion rate: counts completed records only (partial, so it stays a fraction of the table).
-    index('module_progress_completed_idx').on(t.moduleId).where(sql`${t.isCompleted}`),
   ],
 );
 
 /**
  * Completed module-progress records per module, kept by statement-level triggers on module_progress (migration
- * module_completion_triggers) so the admin completion rate reads a few hundred rows instead of counting millions. No foreign key:
- * deleting a module cascades to its progress rows, whose delete trigger brings the count to zero and removes it.
+ * module_completion_triggers) so the admin completion rate reads a few hundred rows instead of counting
+ * millions. No foreign key: deleting a module cascades to its progress rows, whose delete trigger brings the count to zero and removes it.
  */
 export const moduleCompletionCounts = pgTable('module_completion_counts', {
   moduleId: uuid('module_id').primaryKey(),

@@ -1,0 +1,1 @@
+DROP INDEX "module_progress_completed_idx";
