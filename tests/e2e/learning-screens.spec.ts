@@ -66,6 +66,9 @@ for (const width of [390, 1280]) {
       .first()
       .click();
     await expect(page.getByLabel(/^Video lesson:/)).toBeVisible();
+    // The admin's quiz is open without watching, and the progress line does not pretend otherwise.
+    await expect(page.getByRole('tab', { name: 'Quiz' })).toBeEnabled();
+    await expect(page.getByTestId('topic-progress-line')).not.toHaveText('Video Complete - Quiz Unlocked');
     await page.getByRole('tab', { name: /Presentation|Slides/ }).click();
     await expect(page.locator('iframe')).toBeVisible();
     await page.waitForTimeout(500);

@@ -51,8 +51,10 @@ export const topicsResponseSchema = z.array(topicSummarySchema);
 export const topicProgressSchema = z.object({
   videoPositionSeconds: z.number(),
   videoWatchedSeconds: z.number(),
-  /** The video has ended (or the topic has none): the quiz is open. */
+  /** The video has ended (or the topic has none). */
   videoCompleted: z.boolean(),
+  /** The quiz may be taken: the video has ended, or an admin is previewing the portal. */
+  quizUnlocked: z.boolean(),
   quizPassed: z.boolean(),
   completed: z.boolean(),
 });

@@ -257,10 +257,12 @@ function presentTopicProgress(
   row: ProgressRow | undefined,
   unlockAll = false,
 ): TopicProgress {
+  const videoCompleted = Boolean(row?.videoCompletedAt) || !topic.videoPath;
   return {
     videoPositionSeconds: row?.videoPositionSeconds ?? 0,
     videoWatchedSeconds: row?.videoWatchedSeconds ?? 0,
-    videoCompleted: Boolean(row?.videoCompletedAt) || !topic.videoPath || unlockAll,
+    videoCompleted,
+    quizUnlocked: videoCompleted || unlockAll,
     quizPassed: Boolean(row?.quizPassedAt),
     completed: Boolean(row?.completedAt),
   };

@@ -84,7 +84,7 @@ export function TopicView({ topicId, onBack, onOpenTopic }: TopicViewProps) {
   }
 
   const line = progressLine(topic);
-  const quizLocked = !topic.progress.videoCompleted;
+  const quizLocked = !topic.progress.quizUnlocked;
   return (
     <div className="flex flex-col gap-4">
       {back}
