@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { paymentReconciler } from './features/checkout/reconcile.worker.ts';
 import { outboxWorker } from './features/email/outbox.worker.ts';
 import { mediaSweeper } from './features/media/sweeper.worker.ts';
 
@@ -7,7 +8,11 @@ export interface Worker {
 }
 
 /** Background loops that every app process runs (features add theirs to `workerFactories`). */
-export const workerFactories: ((app: FastifyInstance) => Worker)[] = [outboxWorker, mediaSweeper];
+export const workerFactories: ((app: FastifyInstance) => Worker)[] = [
+  outboxWorker,
+  mediaSweeper,
+  paymentReconciler,
+];
 
 export function startWorkers(app: FastifyInstance): Worker {
   const running = workerFactories.map((make) => make(app));

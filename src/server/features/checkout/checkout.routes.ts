@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppConfig } from '#server/config.ts';
 import { courses, payments } from '#server/db/schema/index.ts';
 import { resolveAppSecret } from '#server/lib/app-secret.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
@@ -26,32 +28,48 @@ import { type PaymentProvider, WebhookSignatureError } from './payment-provider.
 import { StripeProvider } from './stripe-provider.ts';
 import { TestPaymentProvider } from './test-provider.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    paymentProvider: PaymentProvider;
+const errorSchema = z.object({ message: z.string() });
+
+const providers = new WeakMap<AppConfig, Promise<PaymentProvider>>();
+
+/** The card processor for this configuration (Stripe when configured, else the test provider), made once. */
+function paymentProvider(app: FastifyInstance): Promise<PaymentProvider> {
+  let provider = providers.get(app.config);
+  if (!provider) {
+    const stripe = app.config.stripe;
+    provider = stripe
+      ? Promise.resolve(
+          new StripeProvider({
+            secretKey: stripe.secretKey,
+            webhookSecret: stripe.webhookSecret,
+            apiBase: stripe.apiBase,
+          }),
+        )
+      : resolveAppSecret(app.db, app.config.appSecret).then(
+          (secret) => new TestPaymentProvider(app.db, secret),
+        );
+    provider.catch(() => providers.delete(app.config));
+    providers.set(app.config, provider);
   }
+  return provider;
 }
 
-const errorSchema = z.object({ message: z.string() });
+/** What the checkout service needs (the routes below, and the reconciliation worker). */
+export async function checkoutDeps(app: FastifyInstance): Promise<CheckoutDeps> {
+  return {
+    db: app.db,
+    database: app.database,
+    provider: await paymentProvider(app),
+    publicUrl: app.config.publicUrl,
+    log: app.log,
+  };
+}
 
 /** Card payments: intents, success confirmation, Stripe webhooks, and the built-in test provider's endpoints. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const stripe = app.config.stripe;
-  const provider: PaymentProvider = stripe
-    ? new StripeProvider({
-        secretKey: stripe.secretKey,
-        webhookSecret: stripe.webhookSecret,
-        apiBase: stripe.apiBase,
-      })
-    : new TestPaymentProvider(app.db, await resolveAppSecret(app.db, app.config.appSecret));
-  app.decorate('paymentProvider', provider);
-  const deps: CheckoutDeps = {
-    db: app.db,
-    database: app.database,
-    provider,
-    publicUrl: app.config.publicUrl,
-    log: app.log,
-  };
+  const deps = await checkoutDeps(app);
+  const provider = deps.provider;
 
   app.get(
     '/api/payment-config',

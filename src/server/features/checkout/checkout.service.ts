@@ -117,7 +117,7 @@ const FAILED_STATUS = new Set(['requires_payment_method', 'canceled']);
  * anything else only records the status. `eventId` (webhooks) is stored in the same transaction, so a
  * redelivered event does nothing twice.
  */
-async function settleIntent(
+export async function settleIntent(
   deps: CheckoutDeps,
   intent: ProviderIntent,
   eventId?: string,
@@ -225,26 +225,38 @@ async function settleIntent(
   if (settled?.provisioned) await learnerChanged(deps.database, settled.provisioned.userId);
 
   if (settled?.provisioned && settled.provisioned.remaining > 0) {
-    const { paymentId, remaining, amountPence, courseTitle } = settled.provisioned;
-    try {
-      const reference = await deps.provider.scheduleInstalments({
-        intent,
-        productName: `${courseTitle} (monthly plan)`,
-        amountPence,
-        remaining,
-      });
-      if (reference) {
-        await deps.db
-          .update(paymentInstalments)
-          .set({ providerReference: reference })
-          .where(eq(paymentInstalments.paymentId, paymentId));
-      }
-    } catch (error) {
-      // The buyer is enrolled and the instalments are recorded; the schedule can be created again by hand.
-      deps.log.error({ err: error, intentId: intent.id }, 'could not create the instalment schedule');
-    }
+    await scheduleRemainingInstalments(deps, intent, settled.provisioned);
   }
   return settled;
+}
+
+/**
+ * Monthly plan: asks the provider to charge the remaining instalments and stores its reference on them. A failure
+ * is logged and left for the reconciliation worker to retry (the provider calls are idempotent per intent).
+ */
+export async function scheduleRemainingInstalments(
+  deps: CheckoutDeps,
+  intent: ProviderIntent,
+  plan: { paymentId: string; remaining: number; amountPence: number; courseTitle: string },
+): Promise<boolean> {
+  try {
+    const reference = await deps.provider.scheduleInstalments({
+      intent,
+      productName: `${plan.courseTitle} (monthly plan)`,
+      amountPence: plan.amountPence,
+      remaining: plan.remaining,
+    });
+    if (!reference) return false;
+    await deps.db
+      .update(paymentInstalments)
+      .set({ providerReference: reference })
+      .where(eq(paymentInstalments.paymentId, plan.paymentId));
+    return true;
+  } catch (error) {
+    // The buyer is enrolled and the instalments are recorded; the schedule is created again later.
+    deps.log.error({ err: error, intentId: intent.id }, 'could not create the instalment schedule');
+    return false;
+  }
 }
 
 /** POST /api/payment-success: re-checks the intent with the provider, then settles it (idempotent). */

@@ -9,6 +9,13 @@ import {
   users,
 } from '#server/db/schema/index.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
+import { checkoutDeps } from './checkout.routes.ts';
+import {
+  ABANDON_AFTER_MS,
+  ABANDONED_MESSAGE,
+  RECHECK_AFTER_MS,
+  reconcilePayments,
+} from './reconcile.service.ts';
 
 let t: TestContext;
 let fundamentalId: string;
@@ -422,4 +429,69 @@ describe('provisioning exactly once', () => {
     });
     expect(res.statusCode).toBe(400);
   });
+});
+
+describe('reconciliation (the worker behind the success page)', () => {
+  const later = (ms: number) => new Date(Date.now() + ms);
+  const reconcile = async (at: Date) => reconcilePayments(await checkoutDeps(t.app), at);
+  const payment = async (intentId: string) =>
+    (await t.db.select().from(payments).where(eq(payments.providerIntentId, intentId)))[0]!;
+
+  it('provisions a buyer who paid but never reached the success page, once', async () => {
+    const student = buyer();
+    const { clientSecret, paymentIntentId } = await startPayment(student);
+    expect((await confirm(clientSecret, '4242424242424242')).statusCode).toBe(200);
+    // The tab closed here. Straight away the payment is left alone: the success page may still come.
+    await reconcile(new Date());
+    expect(await countFor(student.email)).toMatchObject({ users: 0, enrolments: 0 });
+
+    await reconcile(later(RECHECK_AFTER_MS + 60_000));
+    expect(await countFor(student.email)).toEqual({
+      users: 1,
+      enrolments: 1,
+      emails: 1,
+      succeededPayments: 1,
+    });
+    expect((await post('/api/payment-success', { paymentIntentId })).json()).toMatchObject({
+      status: 'succeeded',
+    });
+    await reconcile(later(2 * RECHECK_AFTER_MS + 60_000));
+    expect(await countFor(student.email)).toEqual({
+      users: 1,
+      enrolments: 1,
+      emails: 1,
+      succeededPayments: 1,
+    });
+  });
+
+  it.each([
+    ['never paid', null],
+    ['declined', '4000000000000002'],
+    ['3-D Secure never completed', '4000002760003184'],
+  ])(
+    'closes a payment left open for 24 hours (%s) and forgets the buyer’s details',
+    async (_case, number) => {
+      const student = buyer();
+      const { clientSecret, paymentIntentId } = await startPayment(student);
+      if (number) await confirm(clientSecret, number);
+      const before = await payment(paymentIntentId);
+
+      // Younger than a day: still open, looked at again later.
+      await reconcile(later(RECHECK_AFTER_MS + 60_000));
+      expect(await payment(paymentIntentId)).toMatchObject({ status: before.status, email: student.email });
+
+      await reconcile(later(ABANDON_AFTER_MS + 60_000));
+      expect(await payment(paymentIntentId)).toMatchObject({
+        status: 'canceled',
+        email: '',
+        studentData: {},
+        failureMessage: ABANDONED_MESSAGE,
+      });
+      // It can no longer be paid.
+      const late = await confirm(clientSecret, '4242424242424242');
+      expect(late.statusCode).toBe(400);
+      expect(late.json()).toEqual({ message: 'This payment was cancelled.' });
+      expect(await countFor(student.email)).toMatchObject({ users: 0, enrolments: 0 });
+    },
+  );
 });

@@ -36,6 +36,8 @@ const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 export async function startFakeStripe() {
   const intents = new Map<string, Obj>();
   const schedules: Obj[] = [];
+  /** Paths whose next request answers 500 (a Stripe outage), once per entry. */
+  const failures: string[] = [];
   const requests: { method: string; path: string; idempotencyKey?: string }[] = [];
 
   const server = http.createServer((req, res) => {
@@ -54,6 +56,11 @@ export async function startFakeStripe() {
       };
       if (req.headers.authorization !== 'Bearer sk_test_fake') {
         return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      }
+      const failing = failures.indexOf(path);
+      if (failing >= 0) {
+        failures.splice(failing, 1);
+        return send(500, { error: { type: 'api_error', message: 'Something went wrong on our end' } });
       }
       if (req.method === 'POST' && path === '/v1/customers') {
         return send(200, { id: id('cus'), object: 'customer', ...params });
@@ -85,17 +92,38 @@ export async function startFakeStripe() {
         intents.set(intentId, intent);
         return send(200, intent);
       }
+      const missingIntent = () =>
+        send(404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: 'No such payment_intent',
+          },
+        });
+      const cancel = /^\/v1\/payment_intents\/([\w]+)\/cancel$/.exec(path);
+      if (req.method === 'POST' && cancel) {
+        const intent = intents.get(cancel[1]!);
+        if (!intent) {
+          return missingIntent();
+        }
+        if (intent.status === 'succeeded' || intent.status === 'processing' || intent.status === 'canceled') {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            },
+          });
+        }
+        intent.status = 'canceled';
+        intent.cancellation_reason = params.cancellation_reason ?? null;
+        return send(200, intent);
+      }
       const match = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
       if (req.method === 'GET' && match) {
         const intent = intents.get(match[1]!);
         if (!intent) {
-          return send(404, {
-            error: {
-              type: 'invalid_request_error',
-              code: 'resource_missing',
-              message: 'No such payment_intent',
-            },
-          });
+          return missingIntent();
         }
         return send(200, intent);
       }
@@ -112,6 +140,10 @@ export async function startFakeStripe() {
     intents,
     schedules,
     requests,
+    /** The next `times` requests to `path` (e.g. '/v1/subscription_schedules') fail with a 500. */
+    failNext(path: string, times = 1) {
+      for (let i = 0; i < times; i++) failures.push(path);
+    },
     /** What Stripe does when the browser confirms with a card. */
     succeed(intentId: string) {
       const intent = intents.get(intentId)!;

@@ -52,6 +52,11 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   /** null when the provider does not know the id. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /**
+   * Cancels an unpaid intent so that it can no longer be paid. An intent that was paid (or is being paid) in the
+   * meantime is not cancelled: the answer is the intent as it now stands, whatever its status; null when unknown.
+   */
+  cancelIntent(id: string): Promise<ProviderIntent | null>;
   /** Checks a webhook's signature against the raw body; throws WebhookSignatureError when it is wrong. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
   /** Monthly plan: charge the remaining instalments automatically; returns the provider's reference. */

@@ -108,6 +108,18 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  async cancelIntent(id: string): Promise<ProviderIntent | null> {
+    try {
+      return present(await this.stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }));
+    } catch (error) {
+      // Succeeded, processing or already cancelled (payment_intent_unexpected_state): report how it stands.
+      if ((error as { code?: string }).code === 'payment_intent_unexpected_state')
+        return this.retrieveIntent(id);
+      if ((error as { code?: string }).code === 'resource_missing') return null;
+      throw providerError(error);
+    }
+  }
+
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent {
     if (!this.options.webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set');
     if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');

@@ -11,7 +11,14 @@ import {
   users,
 } from '#server/db/schema/index.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
+import { checkoutDeps } from './checkout.routes.ts';
 import { startFakeStripe } from './fake-stripe.ts';
+import {
+  ABANDON_AFTER_MS,
+  ABANDONED_MESSAGE,
+  RECHECK_AFTER_MS,
+  reconcilePayments,
+} from './reconcile.service.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const signer = new Stripe('sk_test_fake');
@@ -271,4 +278,96 @@ describe('Stripe unreachable', () => {
       await down.close();
     }
   });
+});
+
+describe('reconciliation with Stripe (the worker behind the success page and the webhook)', () => {
+  const later = (ms: number) => new Date(Date.now() + ms);
+  const payment = async (intentId: string) =>
+    (await t.db.select().from(payments).where(eq(payments.providerIntentId, intentId)))[0]!;
+
+  it('provisions a buyer whose payment succeeded at Stripe when neither the success page nor a webhook came', async () => {
+    const student = buyer();
+    const { paymentIntentId } = (
+      await post('/api/create-course-payment', { courseId, studentData: student })
+    ).json();
+    fake.succeed(paymentIntentId);
+    // Too recent: the success page may still be on its way.
+    await reconcilePayments(await checkoutDeps(t.app));
+    expect(await counts(student.email)).toMatchObject({ users: 0, payments: 0 });
+
+    const result = await reconcilePayments(await checkoutDeps(t.app), later(RECHECK_AFTER_MS + 60_000));
+    expect(result.provisioned).toBeGreaterThanOrEqual(1);
+    expect(await counts(student.email)).toEqual({ users: 1, enrolments: 1, emails: 1, payments: 1 });
+    // The late webhook and success page change nothing.
+    expect((await webhook(succeededEvent(fake.intents.get(paymentIntentId)!))).statusCode).toBe(200);
+    expect((await post('/api/payment-success', { paymentIntentId })).json()).toMatchObject({
+      status: 'succeeded',
+    });
+    expect(await counts(student.email)).toEqual({ users: 1, enrolments: 1, emails: 1, payments: 1 });
+  });
+
+  it('cancels an intent left unpaid for 24 hours at Stripe and forgets the buyer’s details', async () => {
+    const student = buyer();
+    const { paymentIntentId } = (
+      await post('/api/create-course-payment', { courseId, studentData: student })
+    ).json();
+    fake.decline(paymentIntentId);
+    await reconcilePayments(await checkoutDeps(t.app), later(RECHECK_AFTER_MS + 60_000));
+    expect(await payment(paymentIntentId)).toMatchObject({ status: 'failed', email: student.email });
+
+    await reconcilePayments(await checkoutDeps(t.app), later(ABANDON_AFTER_MS + 60_000));
+    expect(fake.intents.get(paymentIntentId)).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'abandoned',
+    });
+    expect(await payment(paymentIntentId)).toMatchObject({
+      status: 'canceled',
+      email: '',
+      studentData: {},
+      failureMessage: ABANDONED_MESSAGE,
+    });
+    expect(await counts(student.email)).toMatchObject({ users: 0, payments: 0 });
+  });
+
+  it('a buyer who paid just before the 24 hours ran out is enrolled, not cancelled', async () => {
+    const student = buyer();
+    const { paymentIntentId } = (
+      await post('/api/create-course-payment', { courseId, studentData: student })
+    ).json();
+    fake.succeed(paymentIntentId);
+    const cancels = fake.requests.filter((r) => r.path.endsWith('/cancel')).length;
+    await reconcilePayments(await checkoutDeps(t.app), later(ABANDON_AFTER_MS + 60_000));
+    expect(fake.requests.filter((r) => r.path.endsWith('/cancel')).length).toBe(cancels);
+    expect(await counts(student.email)).toEqual({ users: 1, enrolments: 1, emails: 1, payments: 1 });
+  });
+
+  it('creates a monthly plan’s instalment schedule later when Stripe failed at payment time', async () => {
+    const student = buyer();
+    const res = await post('/api/create-course-payment', { courseId, studentData: student, plan: 'monthly' });
+    const { paymentIntentId } = res.json();
+    fake.succeed(paymentIntentId);
+    // stripe-node tries 3 times: every one fails.
+    fake.failNext('/v1/subscription_schedules', 3);
+    expect((await post('/api/payment-success', { paymentIntentId })).json()).toMatchObject({
+      status: 'succeeded',
+    });
+    const { id } = await payment(paymentIntentId);
+    const references = async () =>
+      (await t.db.select().from(paymentInstalments).where(eq(paymentInstalments.paymentId, id))).map(
+        (r) => r.providerReference,
+      );
+    expect(await references()).toEqual([null, null, null, null, null]);
+
+    const result = await reconcilePayments(await checkoutDeps(t.app), later(RECHECK_AFTER_MS + 60_000));
+    expect(result.schedulesCreated).toBe(1);
+    const schedule = fake.schedules.find(
+      (s) => (s.metadata as Record<string, string>).paymentIntentId === paymentIntentId,
+    )!;
+    expect(new Set(await references())).toEqual(new Set([schedule.id]));
+    // Done: the next run has nothing to create.
+    expect(
+      (await reconcilePayments(await checkoutDeps(t.app), later(RECHECK_AFTER_MS + 120_000)))
+        .schedulesCreated,
+    ).toBe(0);
+  }, 20_000);
 });

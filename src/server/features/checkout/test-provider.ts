@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { payments } from '#server/db/schema/index.ts';
 import { badRequest, HttpError, notFound } from '#server/lib/errors.ts';
@@ -116,6 +116,21 @@ export class TestPaymentProvider implements PaymentProvider {
       customerId: null,
       paymentMethodId: null,
     };
+  }
+
+  async cancelIntent(id: string): Promise<ProviderIntent | null> {
+    // Like Stripe: a paid intent stays paid; anything not yet paid can no longer be.
+    await this.db
+      .update(payments)
+      .set({ status: 'canceled', updatedAt: new Date() })
+      .where(
+        and(
+          eq(payments.providerIntentId, id),
+          eq(payments.provider, 'test'),
+          inArray(payments.status, ['pending', 'requires_action', 'failed']),
+        ),
+      );
+    return this.retrieveIntent(id);
   }
 
   verifyWebhook(): ProviderEvent {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { every } from '#server/lib/periodic.ts';
 import type { Worker } from '#server/workers.ts';
 import { deliverDue } from './outbox.service.ts';
 import { createTransport } from './transport.ts';
@@ -8,22 +9,12 @@ export const OUTBOX_POLL_MS = 2000;
 /** Delivers the outbox every couple of seconds; errors are logged and retried with backoff. */
 export function outboxWorker(app: FastifyInstance): Worker {
   const transport = createTransport(app.config.smtpUrl, app.config.mailFrom);
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    if (stopped) return;
-    running = deliverDue(app.db, transport)
-      .catch((error: unknown) => app.log.error({ err: error }, 'email outbox delivery failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, OUTBOX_POLL_MS);
-      });
-  };
-  let timer = setTimeout(tick, 100);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+  return every(app.log, {
+    name: 'email outbox delivery',
+    firstRunMs: 100,
+    intervalMs: OUTBOX_POLL_MS,
+    run: async () => {
+      await deliverDue(app.db, transport);
     },
-  };
+  });
 }
