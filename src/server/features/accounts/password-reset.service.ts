@@ -32,8 +32,15 @@ export const RESET_LINK_EXPIRED =
   'This password reset link has expired: links work for 1 hour. Ask for a new one.';
 
 /**
- * Emails a single-use reset link to an existing, active account; says nothing about whether it exists.
- * Counted per email and per address whether or not the account exists, so throttling reveals nothing.
+ * Every answer to a reset request takes at least this long, so that the extra work for an existing account (the
+ * token row and the queued email) cannot be told apart from an unknown email by timing.
+ */
+export const RESET_RESPONSE_FLOOR_MS = 250;
+
+/**
+ * Emails a single-use reset link to an existing, active account; says nothing about whether it exists, in its
+ * answer or in its timing. Counted per email and per address whether or not the account exists, so throttling
+ * reveals nothing either.
  */
 export async function requestPasswordReset(
   db: Db,
@@ -41,13 +48,22 @@ export async function requestPasswordReset(
   meta: RequestMeta,
   publicUrl: string,
 ): Promise<void> {
+  const started = performance.now();
+  try {
+    await sendResetLink(db, email, meta, publicUrl);
+  } finally {
+    const left = RESET_RESPONSE_FLOOR_MS - (performance.now() - started);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  }
+}
+
+async function sendResetLink(db: Db, email: string, meta: RequestMeta, publicUrl: string): Promise<void> {
   const normalised = email.trim().toLowerCase();
   const ipCount = await rateLimit.hit(db, `reset:ip:${meta.ipAddress}`, RESET_WINDOW_MS);
   if (ipCount > RESET_MAX_PER_IP) throw tooManyRequests(TOO_MANY_RESET_REQUESTS);
   const emailCount = await rateLimit.hit(db, `reset:email:${normalised}`, RESET_WINDOW_MS);
   if (emailCount > RESET_MAX_PER_EMAIL) throw tooManyRequests(TOO_MANY_RESET_REQUESTS);
 
-  // The token is made either way so a known and an unknown email cost about the same.
   const token = randomToken();
   const tokenHash = sha256Hex(token);
   const user = await findUserByEmail(db, normalised);
