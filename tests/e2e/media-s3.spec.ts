@@ -144,7 +144,9 @@ test('with S3: an admin uploads straight to the bucket and an enrolled student p
   await videoSlot.getByRole('button', { name: 'Upload Video' }).click();
   await (await chooser).setFiles(VIDEO_FILE);
   expect((await (await uploadTarget).json()).uploadURL).toContain(`${s3Endpoint}/media/`);
-  await expect(notifications(admin).getByText('Video uploaded successfully')).toBeVisible({ timeout: 20_000 });
+  await expect(notifications(admin).getByText('Video uploaded successfully')).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(videoSlot.getByText('Video uploaded')).toBeVisible();
   const played = await videoLoads(admin);
   expect(played.duration).toBeGreaterThan(7);
@@ -154,7 +156,9 @@ test('with S3: an admin uploads straight to the bucket and an enrolled student p
   chooser = admin.waitForEvent('filechooser');
   await pdfSlot.getByRole('button', { name: 'Upload Presentation' }).click();
   await (await chooser).setFiles(PDF_FILE);
-  await expect(notifications(admin).getByText('Presentation uploaded successfully')).toBeVisible({ timeout: 20_000 });
+  await expect(notifications(admin).getByText('Presentation uploaded successfully')).toBeVisible({
+    timeout: 20_000,
+  });
   await admin.screenshot({ path: `${SHOTS}/media-library-s3-1280.png`, fullPage: true });
   const topics = (await (await admin.request.get(`${BASE}/api/media/topics`)).json()) as {
     title: string;
