@@ -1,4 +1,4 @@
-// Business constants and limits from spec §9 and DESIGN.md §6, shared by server and client.
+// Business constants and limits (docs/product.md#constants-and-timings, #security), shared by server and client.
 
 export const QUERY_STALE_TIME_MS = 15 * 60 * 1000;
 export const QUERY_GC_TIME_MS = 30 * 60 * 1000;

@@ -1,4 +1,4 @@
-// One place for how numbers, money, durations and dates look (spec §9, DESIGN.md §4).
+// One place for how numbers, money, durations and dates look (docs/product.md#formatting).
 
 /** Integer pence → decimal string, as the API sends prices ("99.99"). */
 export function penceToDecimal(pence: number): string {
@@ -95,7 +95,7 @@ export function difficultyLabel(difficulty: string | null | undefined): string {
   return difficulty.charAt(0).toUpperCase() + difficulty.slice(1);
 }
 
-/** Module progress label from spec §4. */
+/** Module progress label (docs/product.md#portal). */
 export function progressLabel(percentage: number): 'Not Started' | 'In Progress' | 'Complete' {
   if (percentage >= 100) return 'Complete';
   if (percentage > 0) return 'In Progress';

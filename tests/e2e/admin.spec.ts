@@ -145,7 +145,7 @@ test('an admin builds a course, a module, a topic and a quiz, validation first',
   await expect(editQuiz.getByLabel('Question 1 answer A')).toHaveValue('Overnight');
   await editQuiz.getByRole('button', { name: 'Cancel' }).click();
 
-  // Breadcrumb back to the course list, then delete the topicless course cascade with the spec's confirmation.
+  // Breadcrumb back to the course list, then delete the topicless course cascade with the confirmation of docs/product.md#admin-console.
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('button', { name: 'Courses' }).click();
   await page
     .getByRole('listitem')

@@ -85,7 +85,7 @@ test('a new visitor buys a course, gets the emailed login, changes the password 
   await expect(page.getByRole('heading', { level: 1, name: 'Groundworks Essentials' })).toBeVisible();
   await page.getByRole('link', { name: 'Enroll Now' }).first().click();
 
-  // The empty form first: the spec's toast.
+  // The empty form first: the toast of docs/product.md#checkout.
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(notifications(page).getByText('Missing Information')).toBeVisible();
   await expect(notifications(page).getByText('Please fill in all required fields')).toBeVisible();

@@ -60,7 +60,7 @@ test('an admin uploads a video and a PDF to a topic and sees the confirmation', 
   await expect(uploadVideo).toBeEnabled();
   await videoSlot.screenshot({ path: `${SHOTS}/uploader-idle-1280.png` });
 
-  // A file over the limit is refused in the browser with the spec's alert.
+  // A file over the limit is refused in the browser with the alert of docs/product.md#uploads-and-media.
   // (The presentation picker takes up to 100MB; a 101 MB file is refused before any request.)
   const huge = path.join(test.info().outputDir, 'huge.pdf');
   fs.mkdirSync(path.dirname(huge), { recursive: true });
@@ -172,7 +172,7 @@ test('an enrolled student plays the video and seeks; another course and visitors
   browser,
   page,
 }) => {
-  // Each course's first lesson is its public preview (DESIGN.md §4): the rules below are for the others.
+  // Each course's first lesson is its public preview (docs/product.md#public-site): the rules below are for the others.
   const seen = new Set<string>();
   const lessons = (await mediaTopics(browser)).filter((t) => {
     if (seen.has(t.courseTitle)) return true;

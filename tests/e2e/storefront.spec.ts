@@ -92,7 +92,7 @@ test('the course page: breadcrumbs, prices from the course, plan toggle, preview
   await page.getByRole('button', { name: 'Preview Course' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Preview: Drainage Systems Fundamentals' })).toBeVisible();
-  // The first lesson's video plays for visitors (DESIGN.md §4).
+  // The first lesson's video plays for visitors (docs/product.md#public-site).
   const video = dialog.locator('video');
   await expect(video).toBeVisible();
   await expect

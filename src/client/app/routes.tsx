@@ -16,7 +16,7 @@ function Page({ component: Component, loadingLabel }: { component: ComponentType
 const preloadLanding = () => void pages.LandingPage.preload();
 const ADMIN_LOADING = 'Loading admin dashboard...';
 
-/** The route table of spec §2 (plus account and password-reset screens). */
+/** The route table of docs/product.md#screens-and-routes. */
 export function AppRoutes() {
   return (
     <Switch>

@@ -2,7 +2,7 @@ import { REDIRECT_DELAY_MS } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { LOGIN_REDIRECT_URL } from './unauthorized.ts';
 
-// Who may see which screen (spec §6, DESIGN.md §4), as a pure function so every branch is unit tested
+// Who may see which screen (docs/product.md#audiences-and-roles), as a pure function so every branch is unit tested
 // and the route guards only carry out the answer.
 
 export type AccessArea =

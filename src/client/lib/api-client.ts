@@ -1,11 +1,11 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 
-// Every call carries the session cookie and speaks JSON (spec §7). The server also insists that
+// Every call carries the session cookie and speaks JSON (docs/product.md#api-calls). The server also insists that
 // state-changing requests are JSON (its CSRF rule), so bodies always get a JSON content type.
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Throws `${status}: ${body text or status text}` for any non-OK response (spec §8, generic errors). */
+/** Throws `${status}: ${body text or status text}` for any non-OK response (docs/product.md#errors-and-messages). */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text().catch(() => '')) || res.statusText;

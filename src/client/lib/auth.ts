@@ -11,7 +11,7 @@ export interface AuthState {
   isAdmin: boolean;
 }
 
-/** Signed-in state is simply "GET /api/user returned a user" (spec §4); a 401 means signed out. */
+/** Signed-in state is simply "GET /api/user returned a user" (docs/product.md#audiences-and-roles); a 401 means signed out. */
 export function useAuth(): AuthState {
   const { data, isLoading } = useQuery<CurrentUser | null>({
     queryKey: CURRENT_USER_QUERY_KEY,
@@ -28,7 +28,7 @@ export function displayName(user: Pick<CurrentUser, 'firstName' | 'email'>): str
 }
 
 /**
- * Logout errors are only logged (spec §8): whatever happened, a full reload of / drops every cached
+ * Logout errors are only logged (docs/product.md#accounts): whatever happened, a full reload of / drops every cached
  * query that belonged to the old session.
  */
 export async function logout(): Promise<void> {

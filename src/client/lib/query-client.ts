@@ -5,7 +5,7 @@ import { handleUnauthorized, isPasswordChangeRequiredError, isUnauthorizedError 
 
 export const CURRENT_USER_QUERY_KEY = ['/api/user'] as const;
 
-/** spec §9: fresh for 15 min, cached for 30 min, never retried, no focus refetch, no polling. */
+/** docs/product.md#constants-and-timings: fresh for 15 min, cached for 30 min, never retried, no focus refetch, no polling. */
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error) => onGlobalError(client, error) }),

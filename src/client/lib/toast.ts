@@ -67,7 +67,7 @@ function dispatch(action: ToastAction): void {
 }
 
 // A closed toast stays mounted for a while so its exit animation and screen-reader announcement finish
-// (spec §9: removed after 1,000,000 ms); newer toasts push it out sooner via TOAST_LIMIT anyway.
+// (docs/product.md#constants-and-timings: removed after 1,000,000 ms); newer toasts push it out sooner via TOAST_LIMIT anyway.
 function scheduleRemoval(id: string): void {
   if (removeTimeouts.has(id)) return;
   const timeout = setTimeout(() => {

@@ -33,7 +33,7 @@ describe('handleUnauthorized', () => {
 });
 
 describe('createQueryClient', () => {
-  it('uses the spec §9 defaults', () => {
+  it('uses the defaults of docs/product.md#constants-and-timings', () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries).toMatchObject({
       staleTime: 15 * 60 * 1000,

@@ -5,14 +5,14 @@ import { toast } from './toast.ts';
 
 export const LOGIN_REDIRECT_URL = '/api/login';
 
-/** spec §8: a 401 whose message mentions 'Unauthorized' means the session is gone. */
+/** docs/product.md#errors-and-messages: a 401 whose message mentions 'Unauthorized' means the session is gone. */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/s.test(error.message);
 }
 
 const PASSWORD_CHANGE_REQUIRED = 'You must change your password before continuing.';
 
-/** The server refuses everything else until a temporary password is replaced (DESIGN.md §6). */
+/** The server refuses everything else until a temporary password is replaced (docs/product.md#accounts). */
 export function isPasswordChangeRequiredError(error: unknown): boolean {
   return (
     error instanceof Error &&

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
-// OWASP's argon2id minimum (DESIGN.md §6). 2 = Algorithm.Argon2id (a const enum we cannot import by name).
+// OWASP's argon2id minimum (docs/decisions/0006-hashed-session-tokens.md). 2 = Algorithm.Argon2id (a const enum we cannot import by name).
 export const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

@@ -5,7 +5,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * State-changing API requests must come from our own site and, when they carry a body, be JSON
- * (DESIGN.md §6). Webhooks and signed upload URLs opt out through route config.
+ * (docs/decisions/0013-csrf-json-same-site.md). Webhooks and signed upload URLs opt out through route config.
  */
 export function registerCsrf(app: FastifyInstance) {
   const ownOrigin = new URL(app.config.publicUrl).origin;

@@ -10,7 +10,7 @@ interface ValidationIssue {
 }
 
 /**
- * The first problem, in words a form can show: our schemas carry the spec's messages; zod's generic
+ * The first problem, in words a form can show: our schemas carry docs/product.md#validation's messages; zod's generic
  * ones get the field name in front ("email: Invalid input: expected string, received number").
  */
 function describeValidation(error: FastifyError): string {

@@ -1,6 +1,6 @@
 import type { AppConfig } from '#server/config.ts';
 
-/** CSP with no inline scripts; Stripe's hosts only when Stripe is configured (DESIGN.md §6). */
+/** CSP with no inline scripts; Stripe's hosts only when Stripe is configured (docs/product.md#security). */
 export function contentSecurityPolicy(config: AppConfig): Record<string, string[]> {
   const stripe = config.stripe;
   const s3Origin = config.s3?.endpoint

@@ -39,7 +39,7 @@ const list = z
   .transform((items) => items.filter(Boolean));
 const imagePath = z.string().trim().max(500).nullable().optional();
 
-/** Create / edit course (spec §3, §5 'Course form', DESIGN.md §4 money and weeks). */
+/** Create / edit course (docs/product.md#data, #validation; money and weeks: #formatting). */
 export const courseInputSchema = z.strictObject({
   title: text('Title is required'),
   description: text('Description is required', 5000),
@@ -122,7 +122,7 @@ export function cleanQuestions(questions: z.output<typeof questionInput>[]) {
     .filter((q) => q.question && q.answers.length > 0 && q.answers.filter((a) => a.isCorrect).length === 1);
 }
 
-/** Create / edit quiz (spec §5 'Quiz'): invalid questions are dropped; at least one must remain. */
+/** Create / edit quiz (docs/product.md#validation): invalid questions are dropped; at least one must remain. */
 export const quizInputSchema = z.strictObject({
   quiz: z.strictObject({
     title: z.string().trim().min(1, QUIZ_TITLE_REQUIRED).max(200),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const when = (message: string) => z.iso.datetime({ offset: true, message });
 
-/** Create / edit a live session (not in the spec's forms; DESIGN.md §5). */
+/** Create / edit a live session (docs/product.md#live-sessions). */
 export const liveSessionInputSchema = z
   .strictObject({
     title: z.string().trim().min(1, 'Title is required').max(200),

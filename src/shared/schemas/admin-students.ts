@@ -7,7 +7,7 @@ export const UPSKILL_DETAILS_REQUIRED = 'Company and job title are required for 
 const required = (max = 200) => z.string().trim().min(1, REQUIRED_FIELDS).max(max);
 const optional = (max = 200) => z.string().trim().max(max).optional().default('');
 
-/** Add Student (spec §3 'New student form', §5 'Add student'); the upskill rule needs the course, see below. */
+/** Add Student (docs/product.md#data, #validation); the upskill rule needs the course, see below. */
 export const createStudentSchema = z.strictObject({
   firstName: required(),
   lastName: required(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 
-// Login has no email format check (spec §5): both fields only have to be present.
+// Login has no email format check (docs/product.md#validation): both fields only have to be present.
 export const loginSchema = z.strictObject({
   email: z.string().trim().min(1, 'Please enter both username and password').max(320),
   password: z.string().min(1, 'Please enter both username and password').max(1024),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A course as the API sends it (spec §3 field names; money as decimal pound strings, duration in weeks). */
+/** A course as the API sends it (field names of docs/product.md#data; money as decimal pound strings, duration in weeks). */
 export const courseSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -26,7 +26,7 @@ export const courseSchema = z.object({
 export type Course = z.infer<typeof courseSchema>;
 export const courseListSchema = z.array(courseSchema);
 
-/** Preview Course: the first topic's video, or its description when it has none (DESIGN.md §4). */
+/** Preview Course: the first topic's video, or its description when it has none (docs/product.md#public-site). */
 export const coursePreviewSchema = z.object({
   title: z.string(),
   description: z.string(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PAYMENT_PLANS, PURCHASE_EXPERIENCE_LEVELS } from '../constants.ts';
 
-// One set of rules for the purchase form and the server (DESIGN.md §2). A value blank after trimming is
-// missing (spec §5); the message is the spec's.
+// One set of rules for the purchase form and the server (docs/decisions/0010-shared-zod-schemas.md). A value blank after trimming is
+// missing; the messages are docs/product.md#checkout's.
 export const MISSING_INFORMATION = 'Please fill in all required fields';
 export const INVALID_EMAIL = 'Please enter a valid email address';
 

@@ -146,7 +146,7 @@ export const progressRecordSchema = z.object({
 export type ProgressRecord = z.infer<typeof progressRecordSchema>;
 export const progressResponseSchema = z.array(progressRecordSchema);
 
-// DESIGN.md §4: the route stays, validated; the value cannot go down, and the server's derived value is what
+// docs/product.md#portal: the route stays, validated; the value cannot go down, and the server's derived value is what
 // is stored (a claim above what was earned is not honoured).
 export const updateProgressSchema = z.strictObject({
   moduleId: uuid,

@@ -7,14 +7,14 @@ import {
   VIDEO_MAX_BYTES,
 } from '../constants.ts';
 
-/** Largest file each upload type accepts (spec §9); the server enforces it while the bytes stream in. */
+/** Largest file each upload type accepts (docs/product.md#uploads-and-media); the server enforces it while the bytes stream in. */
 export const MAX_BYTES_BY_TYPE: Record<FileType, number> = {
   image: IMAGE_MAX_BYTES,
   video: VIDEO_MAX_BYTES,
   presentation: PRESENTATION_MAX_BYTES,
 };
 
-/** Content types each upload type accepts; the file's magic bytes must agree (DESIGN.md §6). */
+/** Content types each upload type accepts; the file's magic bytes must agree (docs/decisions/0008-signed-direct-uploads.md). */
 export const CONTENT_TYPES_BY_TYPE: Record<FileType, readonly string[]> = {
   image: ['image/jpeg', 'image/png', 'image/webp'],
   video: ['video/mp4', 'video/webm', 'video/quicktime'],
@@ -34,7 +34,7 @@ export const ACCEPT_BY_TYPE: Record<FileType, string> = {
 
 export const fileTypeSchema = z.enum(FILE_TYPES);
 
-/** POST /api/objects/upload. Only fileType is required (spec §7); the rest lets the server sign tighter. */
+/** POST /api/objects/upload. Only fileType is required (docs/product.md#api-calls); the rest lets the server sign tighter. */
 export const uploadRequestSchema = z.object({
   fileType: fileTypeSchema.default('image'),
   contentType: z.string().max(200).optional(),

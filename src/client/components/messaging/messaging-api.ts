@@ -8,7 +8,7 @@ import type {
   Participant,
 } from '#shared/schemas/messaging.ts';
 
-// Query keys are URL segments (spec §7): every messaging key starts with '/api/conversations', so one
+// Query keys are URL segments (docs/product.md#api-calls): every messaging key starts with '/api/conversations', so one
 // invalidation refreshes the list, the open thread and the unread total.
 export const CONVERSATIONS_KEY = ['/api/conversations'] as const;
 export const UNREAD_KEY = ['/api/conversations', 'unread-count'] as const;
@@ -60,7 +60,7 @@ export function refreshConversations(queryClient: QueryClient, conversationId?: 
   if (conversationId) void queryClient.invalidateQueries({ queryKey: conversationKey(conversationId) });
 }
 
-/** "You" for your own messages, otherwise the sender's first name or email (spec §2). */
+/** "You" for your own messages, otherwise the sender's first name or email (docs/product.md#messaging). */
 export function senderLabel(message: Pick<Message, 'senderId' | 'sender'>, myId: string): string {
   if (message.senderId === myId) return 'You';
   return message.sender.firstName?.trim() || message.sender.email || 'Student';

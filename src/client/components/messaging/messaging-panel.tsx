@@ -30,7 +30,7 @@ interface MessagingPanelProps {
 }
 
 /**
- * Conversations on the left, the selected thread and a send box on the right (spec §2). On a phone it shows one
+ * Conversations on the left, the selected thread and a send box on the right (docs/product.md#messaging). On a phone it shows one
  * column at a time with a back button. Live updates come from useMessageStream, mounted by the page.
  */
 export function MessagingPanel({

@@ -15,7 +15,7 @@ const message: Message = {
   createdAt: '2026-11-21T12:00:00.000Z',
 };
 
-describe('SendBox (spec §5 send rules)', () => {
+describe('SendBox (the send rules of docs/product.md#messaging)', () => {
   it('is disabled while the text is blank, sends the trimmed text once and clears', async () => {
     let release: (m: Message) => void = () => {};
     const send = vi.fn(() => new Promise<Message>((resolve) => (release = resolve)));

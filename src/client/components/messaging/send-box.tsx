@@ -13,7 +13,7 @@ interface SendBoxProps {
 }
 
 /**
- * spec §5: nothing is sent without a selected conversation or with blank text; the button is disabled while
+ * docs/product.md#messaging: nothing is sent without a selected conversation or with blank text; the button is disabled while
  * the text is empty or a send is pending; the content goes trimmed and the box clears after a send.
  */
 export function SendBox({ conversationId, send, onSent }: SendBoxProps) {

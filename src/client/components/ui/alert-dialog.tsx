@@ -82,7 +82,7 @@ interface ConfirmDialogProps {
 }
 
 /**
- * A ready-made destructive confirmation, e.g. spec §2's delete confirmation:
+ * A ready-made destructive confirmation, e.g. the admin console's delete confirmation (docs/product.md#admin-console):
  * title 'Are you sure you want to delete the course "X"?', description 'This action cannot be undone.'
  */
 export function ConfirmDialog({

@@ -5,7 +5,7 @@ import { cn } from '#client/lib/utils.ts';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '#shared/constants.ts';
 
 /**
- * Renders the global toast store (spec §9): one toast at a time, 5 s each, swipe right past 50 px to
+ * Renders the global toast store (docs/product.md#constants-and-timings): one toast at a time, 5 s each, swipe right past 50 px to
  * dismiss, F8 jumps to the notifications region.
  */
 export function Toaster() {

@@ -4,7 +4,7 @@ import { cn } from '#client/lib/utils.ts';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '#shared/constants.ts';
 
 /**
- * Each tooltip brings its own provider with spec §9's timings (700 ms open delay, 300 ms skip delay),
+ * Each tooltip brings its own provider with the timings of docs/product.md#constants-and-timings (700 ms open delay, 300 ms skip delay),
  * so the positioning code only loads with the screens that use tooltips, not with the app shell.
  */
 export function Tooltip({ children, ...props }: ComponentProps<typeof TooltipPrimitive.Root>) {

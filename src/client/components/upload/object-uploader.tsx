@@ -19,7 +19,7 @@ const TYPE_HINTS: Record<FileType, string> = {
 export interface ObjectUploaderProps {
   /** What the server should accept; images only when omitted and the limit is 5 MB or less. */
   fileType?: FileType;
-  /** Bytes; default 500 MB (spec §5). A limit of 5 MB or less switches the picker to images. */
+  /** Bytes; default 500 MB (docs/product.md#uploads-and-media). A limit of 5 MB or less switches the picker to images. */
   maxFileSize?: number;
   /** Overrides the picker's file filter. */
   accept?: string;
@@ -44,7 +44,7 @@ type State =
   | { status: 'error'; message: string };
 
 /**
- * The spec's generic upload control: one file; idle → 'Uploading...' → idle; the size alert
+ * The generic upload control of docs/product.md#uploads-and-media: one file; idle → 'Uploading...' → idle; the size alert
  * 'File size too large. Maximum size is {N}MB'; 'Upload failed. Please try again.' on failure.
  * Adds a drop area, a progress bar with percentage and a cancel button.
  */

@@ -14,13 +14,13 @@ export const courses = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     isFeatured: boolean('is_featured').notNull().default(false),
     order: integer('order').notNull().default(0),
-    // Money is integer pence (DESIGN.md §4); the API sends decimal strings.
+    // Money is integer pence (docs/product.md#formatting); the API sends decimal strings.
     pricePence: integer('price_pence').notNull().default(9999),
     originalPricePence: integer('original_price_pence'),
     monthlyPricePence: integer('monthly_price_pence'),
     instalments: integer('instalments').notNull().default(6),
     avgSalary: integer('avg_salary'),
-    // Weeks everywhere (DESIGN.md §4).
+    // Weeks everywhere (docs/product.md#formatting).
     estimatedDuration: integer('estimated_duration').notNull().default(4),
     headerImagePath: text('header_image_path'),
     featuredImagePath: text('featured_image_path'),
@@ -42,7 +42,7 @@ export const modules = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     order: integer('order').notNull().default(0),
-    // Minutes (spec §3, entered as HH:MM).
+    // Minutes (docs/product.md#data, entered as HH:MM).
     duration: integer('duration').notNull().default(0),
     ...timestamps,
   },

@@ -30,7 +30,7 @@ type TopicInput = z.output<typeof topicInputSchema>;
 
 // ── Courses ──────────────────────────────────────────────────────────────────────────────────────────
 
-/** Fundamental before Upskill, then by display order (spec §2 Content). */
+/** Fundamental before Upskill, then by display order (docs/product.md#admin-console). */
 export async function listCourses(db: Db): Promise<AdminCourse[]> {
   const rows = await db
     .select({

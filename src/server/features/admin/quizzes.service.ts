@@ -32,7 +32,7 @@ export async function getQuiz(db: Db, topicId: string): Promise<AdminQuiz> {
   return presentQuiz(quiz, questions, answers);
 }
 
-/** Questions are numbered from 1, each worth 1 point, multiple choice; answers numbered from 1 (spec §3). */
+/** Questions are numbered from 1, each worth 1 point, multiple choice; answers numbered from 1 (docs/product.md#data). */
 async function writeQuestions(
   tx: Queryable,
   quizId: string,

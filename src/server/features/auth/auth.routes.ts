@@ -21,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Sign-in redirects in the spec point here; it lands on our own login page (DESIGN.md §4).
+  // Sign-in redirects point here; it lands on our own login page (docs/product.md#audiences-and-roles).
   app.get('/api/login', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/login', 302));
 
   app.post(

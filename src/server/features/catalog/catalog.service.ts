@@ -75,7 +75,7 @@ export class CatalogCache {
   }
 }
 
-/** Preview Course (DESIGN.md §4): the first topic of the first module, its video when it has one. */
+/** Preview Course (docs/product.md#public-site): the first topic of the first module, its video when it has one. */
 export async function coursePreview(db: Db, courseId: string) {
   const [first] = await db
     .select({

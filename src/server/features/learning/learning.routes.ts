@@ -33,7 +33,7 @@ import {
   updateProgress,
 } from './learning.service.ts';
 
-/** The student portal's learning calls (spec §7, DESIGN.md §4). Admins get every course with nothing locked. */
+/** The student portal's learning calls (docs/product.md#portal). Admins get every course with nothing locked. */
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['learning'];
   const guard = { onRequest: [requireUser] };

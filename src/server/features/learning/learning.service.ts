@@ -35,7 +35,7 @@ import {
   type StructureTopic,
 } from './learning.cache.ts';
 
-// The learning rules live here, on the server, so the browser cannot skip them (DESIGN.md §4):
+// The learning rules live here, on the server, so the browser cannot skip them (docs/decisions/0007-server-recorded-progress.md):
 // modules and topics open in order, a topic completes by passing its quiz (or by its video ending when it has no
 // quiz, or by being opened when it has neither), and module progress is derived from completed topics.
 
@@ -125,7 +125,7 @@ export async function loadOutline(
 }
 
 /**
- * The opening order (spec §2 made real): the first module is open; a later one opens when the one before it is
+ * The opening order (docs/product.md#portal): the first module is open; a later one opens when the one before it is
  * complete (or once it has progress of its own); inside an open module the first topic is open and each next one
  * opens when the previous is complete. Admins see everything open.
  */
@@ -636,7 +636,7 @@ export async function listProgress(db: Queryable, viewer: Viewer): Promise<Progr
 }
 
 /**
- * PUT /api/progress (DESIGN.md §4): only modules of the caller's courses, 0–100, never below the stored value.
+ * PUT /api/progress (docs/product.md#portal): only modules of the caller's courses, 0–100, never below the stored value.
  * The stored value is then the server's own derivation; claiming more than was earned changes nothing.
  */
 export async function updateProgress(

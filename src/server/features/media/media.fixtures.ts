@@ -34,7 +34,7 @@ export async function seedCourse(ctx: TestContext) {
     .insert(modules)
     .values({ courseId: course!.id, title: 'Intro', description: 'Start' })
     .returning();
-  // The course's first lesson is its public preview (DESIGN.md §4); the topics under test come after it.
+  // The course's first lesson is its public preview (docs/product.md#public-site); the topics under test come after it.
   await ctx.db
     .insert(topics)
     .values({ moduleId: mod!.id, title: 'Welcome', description: 'Preview', order: 0 });

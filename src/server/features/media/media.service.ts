@@ -306,7 +306,7 @@ export async function mediaAccess(
 }
 
 /**
- * Preview Course (DESIGN.md §4) plays the first topic's video of an active course to anyone, so visitors can
+ * Preview Course (docs/product.md#public-site) plays the first topic's video of an active course to anyone, so visitors can
  * see what they would buy; every other lesson stays behind enrolment.
  */
 async function isPreviewVideo(db: Queryable, objectPath: string): Promise<boolean> {

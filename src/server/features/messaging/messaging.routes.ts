@@ -23,7 +23,7 @@ import {
   unreadTotal,
 } from './messaging.service.ts';
 
-/** Conversations and messages for students and admins alike (spec §4, §7); only participants see a thread. */
+/** Conversations and messages for students and admins alike (docs/product.md#messaging); only participants see a thread. */
 export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['messaging'];
   const guard = { onRequest: [requireUser] };

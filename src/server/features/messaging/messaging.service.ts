@@ -10,9 +10,9 @@ import type {
   Participant,
 } from '#shared/schemas/messaging.ts';
 
-// Conversations between students and staff (spec §4). The service is the same for both sides; what differs is
+// Conversations between students and staff (docs/product.md#messaging). The service is the same for both sides; what differs is
 // who may open which conversation (students: a direct one with an admin) and what a student may see of other
-// students (no emails, DESIGN.md §2).
+// students (no emails, docs/product.md#messaging).
 
 export const MESSAGE_CHANNEL = 'messages';
 /** The longest history a thread returns (the newest messages). */

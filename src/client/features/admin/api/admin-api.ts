@@ -59,7 +59,7 @@ export const useLiveSessions = () => useQuery<AdminLiveSession[]>({ queryKey: ad
 
 export { apiJson };
 
-/** Spec §8 'Error' toasts, with the server's reason after the spec's words when it gave one. */
+/** The 'Error' toasts of docs/product.md#errors-and-messages, with the server's reason after them when it gave one. */
 export function errorToast(fallback: string, error: unknown) {
   const reason = getErrorMessage(error, '');
   toast({

@@ -43,7 +43,7 @@ import { QuizDialog } from './quiz-dialog.tsx';
 
 type Deletable = { kind: 'course' | 'module' | 'topic'; id: string; name: string };
 
-/** Courses → a course's modules → a module's topics (spec §2 Content, §4 drill-down). */
+/** Courses → a course's modules → a module's topics (docs/product.md#admin-console). */
 export function ContentTab() {
   const [course, setCourse] = useState<AdminCourse | null>(null);
   const [module, setModule] = useState<AdminModule | null>(null);

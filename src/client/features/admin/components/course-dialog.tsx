@@ -68,7 +68,7 @@ const lines = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-/** Create course / Edit Info (spec §3 fields, DESIGN.md §4 prices and weeks). */
+/** Create course / Edit Info (docs/product.md#data; prices and weeks: #formatting). */
 export function CourseDialog({
   open,
   onOpenChange,

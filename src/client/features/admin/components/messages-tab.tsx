@@ -21,7 +21,7 @@ import { errorToast, successToast, validationToast } from '../api/admin-api.ts';
 import { Field } from './empty-state.tsx';
 import { type PickedStudent, StudentPicker } from './student-picker.tsx';
 
-/** The admin's inbox: the shared messaging panel, sending through POST /api/messages (spec §7). */
+/** The admin's inbox: the shared messaging panel, sending through POST /api/messages (docs/product.md#messaging). */
 export function MessagesTab({
   myId,
   selectedId,
@@ -62,7 +62,7 @@ function GroupMessageDialog({ onCreated }: { onCreated: (id: string) => void }) 
   const [selected, setSelected] = useState<PickedStudent[]>([]);
   const queryClient = useQueryClient();
   const create = useMutation({
-    // The title is only sent for a real group: more than one student (spec §5).
+    // The title is only sent for a real group: more than one student (docs/product.md#messaging).
     mutationFn: () =>
       createConversation(
         selected.map((s) => s.id),

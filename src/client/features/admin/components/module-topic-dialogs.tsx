@@ -29,7 +29,7 @@ interface Props<T> {
   onSaved?: (saved: T) => void;
 }
 
-/** Add / edit module: duration typed as HH:MM, turned into minutes when the field loses focus (spec §5). */
+/** Add / edit module: duration typed as HH:MM, turned into minutes when the field loses focus (docs/product.md#validation). */
 export function ModuleDialog({
   open,
   onOpenChange,

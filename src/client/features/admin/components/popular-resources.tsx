@@ -1,7 +1,7 @@
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import type { AdminStats } from '#shared/schemas/admin-students.ts';
 
-/** Top 5 topics by views (spec §2); the analytics tab also shows this week's views. */
+/** Top 5 topics by views (docs/product.md#admin-console); the analytics tab also shows this week's views. */
 export function PopularResources({
   resources,
   loading,

@@ -28,7 +28,7 @@ interface DraftQuestion {
 let nextKey = 1;
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
 
-/** A new question starts with 4 blank answers (spec §5). */
+/** A new question starts with 4 blank answers (docs/product.md#validation). */
 function blankQuestion(): DraftQuestion {
   return {
     key: nextKey++,

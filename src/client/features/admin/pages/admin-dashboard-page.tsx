@@ -20,7 +20,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/
 import { displayName, useAuth } from '#client/lib/auth.ts';
 import { OverviewTab } from '../components/overview-tab.tsx';
 
-// Each tab but the first is its own chunk, fetched when opened; recharts only with Analytics (DESIGN.md §1).
+// Each tab but the first is its own chunk, fetched when opened; recharts only with Analytics (docs/decisions/0009-wouter-lazy-chunks.md).
 const StudentsTab = lazy(() =>
   import('../components/students-tab.tsx').then((m) => ({ default: m.StudentsTab })),
 );

@@ -3,7 +3,7 @@ import type { CurrentUser, LoginInput } from '#shared/schemas/auth.ts';
 export type LoginResult = { ok: true; user: CurrentUser } | { ok: false; message: string | null };
 
 /**
- * POST /api/login. A rejected sign-in resolves with the server's message (spec §7: a non-ok answer is read
+ * POST /api/login. A rejected sign-in resolves with the server's message (docs/product.md#api-calls: a non-ok answer is read
  * as JSON with a message field); only a failure to reach the server at all rejects.
  */
 export async function login(input: LoginInput): Promise<LoginResult> {

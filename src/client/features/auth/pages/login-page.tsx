@@ -36,7 +36,7 @@ export function LoginPage() {
     try {
       const result = await login(parsed.data);
       if (result.ok) {
-        // A full page load (spec §4) starts the signed-in app with a clean cache; the button stays busy
+        // A full page load (docs/product.md#accounts) starts the signed-in app with a clean cache; the button stays busy
         // until the browser leaves.
         hardNavigate('/');
         return;

@@ -3,17 +3,17 @@ import type { Course, CoursePreview } from '#shared/schemas/catalog.ts';
 
 export const AVAILABLE_COURSES_KEY = ['/api/courses/available'] as const;
 
-/** The whole public catalogue (spec §7), cached 15 minutes like every query. */
+/** The whole public catalogue (docs/product.md#api-calls), cached 15 minutes like every query. */
 export function useAvailableCourses() {
   return useQuery<Course[]>({ queryKey: AVAILABLE_COURSES_KEY });
 }
 
-/** Active courses of one type, sorted by order (spec §2 listings). */
+/** Active courses of one type, sorted by order (docs/product.md#public-site). */
 export function activeCoursesOfType(courses: Course[] | undefined, type: Course['courseType']): Course[] {
   return (courses ?? []).filter((c) => c.isActive && c.courseType === type).sort((a, b) => a.order - b.order);
 }
 
-/** Spec §4: first featured and active; else the first active 'drainage' course; else none (fallback card). */
+/** docs/product.md#public-site: first featured and active; else the first active 'drainage' course; else none (fallback card). */
 export function pickFeaturedCourse(courses: Course[] | undefined): Course | null {
   const list = courses ?? [];
   return (

@@ -8,7 +8,7 @@ export const COUNT_UP_STATS = [
   { value: 50, suffix: '+', label: 'Partner companies' },
 ] as const;
 
-/** Counts 0 → target over 2 s once, when the block is half visible (spec §4); instant for reduced motion. */
+/** Counts 0 → target over 2 s once, when the block is half visible (docs/product.md#public-site); instant for reduced motion. */
 export function useCountUp(targets: readonly number[]) {
   const ref = useRef<HTMLDivElement>(null);
   const reducedMotion = usePrefersReducedMotion();

@@ -17,7 +17,7 @@ function Rating() {
   );
 }
 
-/** Spec §2 Featured Course, with the 'Drainage Systems Fundamentals' fallback card. */
+/** Featured Course (docs/product.md#public-site), with the 'Drainage Systems Fundamentals' fallback card. */
 export function FeaturedCourse() {
   const { data, isLoading } = useAvailableCourses();
   const course = pickFeaturedCourse(data);

@@ -18,7 +18,7 @@ export interface HeroSlide {
   stats: [string, string][];
 }
 
-// Spec §2: the first button goes to /login on slides 1, 3 and 4 and to /upskill-courses on the upskill slide.
+// docs/product.md#public-site: the first button goes to /login on slides 1, 3 and 4 and to /upskill-courses on the upskill slide.
 export const HERO_SLIDES: HeroSlide[] = [
   {
     key: 'fundamentals',

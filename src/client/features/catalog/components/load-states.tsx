@@ -12,7 +12,7 @@ export function LoadingState({ label }: { label: string }) {
   );
 }
 
-/** 'Failed to load courses' with a Reload Page button (spec §8). */
+/** 'Failed to load courses' with a Reload Page button (docs/product.md#public-site). */
 export function LoadFailed({ children }: { children?: ReactNode }) {
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center py-16 text-center">

@@ -12,7 +12,7 @@ import {
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useCoursePreview } from '../api/courses.ts';
 
-/** Preview Course (DESIGN.md §4): the first topic's video, or its description when there is no playable video. */
+/** Preview Course (docs/product.md#public-site): the first topic's video, or its description when there is no playable video. */
 export function PreviewCourseButton({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {
   const [open, setOpen] = useState(false);
   const [videoFailed, setVideoFailed] = useState(false);

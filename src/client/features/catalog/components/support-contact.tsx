@@ -6,7 +6,7 @@ const CALL_REQUEST = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Virt
   'Hello TradeSkills,\n\nI would like to book a virtual call about your courses.\n\nName:\nPhone:\nBest time to call:\n',
 )}`;
 
-/** The listings' support block: an email link and a virtual call request by email (spec §2). */
+/** The listings' support block: an email link and a virtual call request by email (docs/product.md#public-site). */
 export function SupportContact() {
   return (
     <section aria-labelledby="support-heading" className="bg-navy-50">

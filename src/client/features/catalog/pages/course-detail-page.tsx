@@ -61,7 +61,7 @@ function CourseNotFound() {
   );
 }
 
-/** Monthly plan total from the course's own prices (DESIGN.md §4). */
+/** Monthly plan total from the course's own prices (docs/product.md#public-site). */
 export function planTotals(course: Course) {
   const price = decimalToPence(course.price) ?? 0;
   const original = course.originalPrice ? decimalToPence(course.originalPrice) : null;

@@ -37,7 +37,7 @@ const FIELDS: {
 ];
 
 /**
- * Step 1 (spec §5): the shared schema decides, so the browser and the server agree. Any problem shows the
+ * Step 1 (docs/product.md#checkout): the shared schema decides, so the browser and the server agree. Any problem shows the
  * 'Missing Information' toast and marks the fields.
  */
 export function BuyerDetailsForm({

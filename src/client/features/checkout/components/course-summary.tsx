@@ -4,7 +4,7 @@ import { courseImageUrl } from '#shared/course-image.ts';
 import { decimalToPence, difficultyLabel, formatPrice, formatSalary, formatWeeks } from '#shared/format.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
 
-/** The purchase page's course summary (spec §2): image, facts, features, rating and the price of the plan. */
+/** The purchase page's course summary (docs/product.md#checkout): image, facts, features, rating and the price of the plan. */
 export function CourseSummary({ course, plan }: { course: Course; plan: PaymentPlan }) {
   const monthly = plan === 'monthly' && course.instalments > 1;
   const total = (decimalToPence(course.monthlyPrice) ?? 0) * course.instalments;

@@ -9,7 +9,7 @@ export const PAYMENT_ERROR_FALLBACK = 'Something went wrong during payment proce
 
 /**
  * What happens after the card form: success records the payment and goes to /purchase-success after 2 s
- * (spec §4, DESIGN.md §4); a decline says 'Payment Failed' with the processor's message.
+ * (docs/product.md#checkout); a decline says 'Payment Failed' with the processor's message.
  */
 export function usePaymentOutcome() {
   const [, navigate] = useLocation();

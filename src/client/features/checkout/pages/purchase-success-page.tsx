@@ -14,7 +14,7 @@ import { recordPaymentSuccess } from '../api/checkout.ts';
 
 /**
  * /purchase-success[?payment_intent=]: confirms the payment with the server (which provisions the account once),
- * then explains the emailed credentials. The email step's tick appears after 2 s (spec §9).
+ * then explains the emailed credentials. The email step's tick appears after 2 s (docs/product.md#checkout).
  */
 export function PurchaseSuccessPage() {
   useDocumentTitle('Payment Successful');

@@ -76,7 +76,7 @@ export function submitQuiz(topicId: string, answers: { questionId: string; answe
   return apiJson<QuizAttemptResult>('POST', `/api/topics/${topicId}/quiz/attempts`, { answers });
 }
 
-/** spec §7: PUT /api/progress, then refresh progress. The server stores only what was earned. */
+/** docs/product.md#portal: PUT /api/progress, then refresh progress. The server stores only what was earned. */
 export async function syncModuleProgress(
   queryClient: QueryClient,
   moduleId: string,

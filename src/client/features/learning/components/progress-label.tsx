@@ -2,7 +2,7 @@ import { CheckCircle2, CircleDashed, Clock } from 'lucide-react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { progressLabel } from '#shared/format.ts';
 
-/** Not Started / In Progress / Complete (spec §4). */
+/** Not Started / In Progress / Complete (docs/product.md#portal). */
 export function ProgressLabel({ percentage }: { percentage: number }) {
   const label = progressLabel(percentage);
   if (label === 'Complete')

@@ -16,7 +16,7 @@ export function sessionWhen(session: Pick<UpcomingSession, 'startTime' | 'endTim
   return `${formatDateTime(session.startTime)} – ${timeOnly.format(new Date(session.endTime)).replace(/\s?(am|pm)$/i, (s) => ` ${s.trim().toLowerCase()}`)}`;
 }
 
-/** One live session; 'Enrolled' is highlighted when the student is on the list (spec §3). */
+/** One live session; 'Enrolled' is highlighted when the student is on the list (docs/product.md#live-sessions). */
 export function SessionCard({ session, compact = false }: { session: UpcomingSession; compact?: boolean }) {
   const enrolled = session.status === 'enrolled';
   const online = session.sessionType === 'online';

@@ -6,7 +6,7 @@ import type { UpcomingSession } from '#shared/schemas/live-sessions.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import { SessionCard } from './session-card.tsx';
 
-/** Upcoming sessions and the first three modules' progress (spec §2). */
+/** Upcoming sessions and the first three modules' progress (docs/product.md#portal). */
 export function SidePanel({ sessions, modules }: { sessions: UpcomingSession[]; modules: LearningModule[] }) {
   return (
     <aside className="flex flex-col gap-4" aria-label="Your schedule and progress">

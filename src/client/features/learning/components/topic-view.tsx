@@ -27,7 +27,7 @@ function progressLine(topic: TopicDetail): { text: string; done: boolean } {
   return { text: 'In Progress', done: false };
 }
 
-/** One topic: title, description, progress line and the Video Lesson / Presentation / Quiz tabs (spec §2). */
+/** One topic: title, description, progress line and the Video Lesson / Presentation / Quiz tabs (docs/product.md#portal). */
 export function TopicView({ topicId, onBack, onOpenTopic }: TopicViewProps) {
   const queryClient = useQueryClient();
   const query = useTopic(topicId);
