@@ -2,10 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { paymentReconciler } from './features/checkout/reconcile.worker.ts';
 import { outboxWorker } from './features/email/outbox.worker.ts';
 import { mediaSweeper } from './features/media/sweeper.worker.ts';
-
-export interface Worker {
-  stop(): Promise<void>;
-}
+import type { Worker } from './lib/periodic.ts';
 
 /** Background loops that every app process runs (features add theirs to `workerFactories`). */
 export const workerFactories: ((app: FastifyInstance) => Worker)[] = [

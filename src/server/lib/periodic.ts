@@ -1,5 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Worker } from '#server/workers.ts';
+
+/** A running background loop (lib/periodic.ts makes them; workers.ts starts them all). */
+export interface Worker {
+  stop(): Promise<void>;
+}
 
 export interface PeriodicTask {
   /** For the log: '<name> failed'. */

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { every } from '#server/lib/periodic.ts';
-import type { Worker } from '#server/workers.ts';
+import { every, type Worker } from '#server/lib/periodic.ts';
 import { deliverDue } from './outbox.service.ts';
 import { createTransport } from './transport.ts';
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { every } from '#server/lib/periodic.ts';
-import type { Worker } from '#server/workers.ts';
+import { every, type Worker } from '#server/lib/periodic.ts';
 import { sweepUnattached } from './media.service.ts';
 
 export const SWEEP_INTERVAL_MS = 15 * 60 * 1000;

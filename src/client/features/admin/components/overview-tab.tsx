@@ -13,8 +13,8 @@ import { Link } from 'wouter';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import type { AdminTab } from '../admin-tab.ts';
 import { useStats } from '../api/admin-api.ts';
-import type { AdminTab } from '../pages/admin-dashboard-page.tsx';
 import { StatCard } from './empty-state.tsx';
 import { PopularResources } from './popular-resources.tsx';
 

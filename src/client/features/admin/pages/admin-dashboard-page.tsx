@@ -18,6 +18,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { displayName, useAuth } from '#client/lib/auth.ts';
+import type { AdminTab } from '../admin-tab.ts';
 import { OverviewTab } from '../components/overview-tab.tsx';
 
 // Each tab but the first is its own chunk, fetched when opened; recharts only with Analytics (docs/decisions/0009-wouter-lazy-chunks.md).
@@ -44,8 +45,6 @@ function TabFallback() {
     </div>
   );
 }
-
-export type AdminTab = 'overview' | 'students' | 'messages' | 'content' | 'analytics' | 'sessions';
 
 const TABS: { value: AdminTab; label: string; icon: typeof Users }[] = [
   { value: 'overview', label: 'Overview', icon: LayoutDashboard },

@@ -1,16 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { usePaymentConfig } from '../api/checkout.ts';
+import type { PaymentFormProps } from './payment-form-props.ts';
 import { TestCardForm } from './test-card-form.tsx';
-
-export interface PaymentFormProps {
-  clientSecret: string;
-  /** The checkout page has no details step, so the form asks for the email the login goes to. */
-  needsEmail: boolean;
-  receiptEmail?: string;
-  defaultName?: string;
-  payLabel: string;
-}
 
 // Stripe.js is only downloaded when Stripe is configured (the CSP allows its hosts only then).
 const StripePaymentForm = lazy(() =>

@@ -10,7 +10,7 @@ import { Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import type { PaymentFormProps } from './payment-form.tsx';
+import type { PaymentFormProps } from './payment-form-props.ts';
 import { PAYMENT_ERROR_FALLBACK, usePaymentOutcome } from './use-payment-outcome.ts';
 
 const stripePromises = new Map<string, Promise<Stripe | null>>();

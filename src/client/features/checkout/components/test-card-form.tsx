@@ -8,7 +8,7 @@ import { Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { type CardField, INVALID_EMAIL, validateCard } from '#shared/schemas/checkout.ts';
 import { confirmTestPayment } from '../api/checkout.ts';
-import type { PaymentFormProps } from './payment-form.tsx';
+import type { PaymentFormProps } from './payment-form-props.ts';
 import { usePaymentOutcome } from './use-payment-outcome.ts';
 
 const groupCardNumber = (value: string) =>

@@ -1,0 +1,9 @@
+/** What the checkout pages give a payment form; each provider's form takes the same props. */
+export interface PaymentFormProps {
+  clientSecret: string;
+  /** The checkout page has no details step, so the form asks for the email the login goes to. */
+  needsEmail: boolean;
+  receiptEmail?: string;
+  defaultName?: string;
+  payLabel: string;
+}
