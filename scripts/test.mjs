@@ -57,7 +57,7 @@ function countJson(name, file, ok, read) {
 }
 
 check('types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-check('lint', bin('biome'), ['check', '.']);
+check('lint', 'npm', ['run', '--silent', 'lint']); // Biome (format, rules, import cycles and boundaries) and knip
 vitest('unit', ['unit', 'components', 'api'], { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('postgres', ['api'], { TEST_DB: 'postgres' });

@@ -14,8 +14,6 @@ export const SUCCESS_TICK_DELAY_MS = 2000;
 export const HERO_AUTOPLAY_MS = 9000;
 export const COUNT_UP_MS = 2000;
 export const COUNT_UP_THRESHOLD = 0.5;
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export const MB = 1024 * 1024;
 export const UPLOAD_MAX_BYTES = 500 * MB; // 524288000
@@ -40,7 +38,6 @@ export const ROLES = ['admin', 'student'] as const;
 export type Role = (typeof ROLES)[number];
 export const COURSE_TYPES = ['fundamental', 'upskill'] as const;
 export type CourseType = (typeof COURSE_TYPES)[number];
-export const DIFFICULTIES = ['beginner', 'intermediate'] as const;
 export const PAYMENT_PLANS = ['onetime', 'monthly'] as const;
 export type PaymentPlan = (typeof PAYMENT_PLANS)[number];
 export const ADMIN_EXPERIENCE_LEVELS = ['entry', 'intermediate', 'senior'] as const;

@@ -29,7 +29,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Postgres foreign-key violation (SQLSTATE 23503). */
+/**
+ * Postgres foreign-key violation (SQLSTATE 23503). Unused for now; kept (@public) for turning a row that vanished
+ * mid-request into a 4xx.
+ * @public
+ */
 export function isForeignKeyViolation(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current; depth++) {

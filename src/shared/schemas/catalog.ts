@@ -24,7 +24,6 @@ export const courseSchema = z.object({
   careerOutcomes: z.array(z.string()),
 });
 export type Course = z.infer<typeof courseSchema>;
-export const courseListSchema = z.array(courseSchema);
 
 /** Preview Course: the first topic's video, or its description when it has none (docs/product.md#public-site). */
 export const coursePreviewSchema = z.object({

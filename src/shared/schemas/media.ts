@@ -92,11 +92,6 @@ export const mediaTopicSchema = z.object({
 });
 export type MediaTopic = z.infer<typeof mediaTopicSchema>;
 
-/** Human size for limits and progress ("500MB", "4.2 MB"). */
-export function formatMegabytes(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))}MB`;
-}
-
 /** GET /api/media/topics: every topic with where it sits, for the admin media library. */
 export const mediaTopicListSchema = z.array(
   mediaTopicSchema.extend({ courseId: z.string(), courseTitle: z.string(), moduleTitle: z.string() }),

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { authSessions, users } from '#server/db/schema/index.ts';
 import { KeyedCache } from '#server/lib/cache.ts';
@@ -146,12 +146,4 @@ export async function revokeUserSessions(
     : eq(authSessions.userId, userId);
   const rows = await db.delete(authSessions).where(where).returning({ id: authSessions.id });
   return rows.length;
-}
-
-export async function countSessions(db: Queryable, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(authSessions)
-    .where(eq(authSessions.userId, userId));
-  return row?.n ?? 0;
 }

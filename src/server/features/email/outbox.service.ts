@@ -92,7 +92,11 @@ export async function deliverDue(db: Db, transport: Transport, batchSize = 10): 
   }
 }
 
-/** Sends again now: resets the backoff of failed or pending rows (used after the relay comes back). */
+/**
+ * Sends again now: resets the backoff of failed or pending rows (for after the relay comes back). Not wired to
+ * anything yet; kept (@public) for an admin "retry" action.
+ * @public
+ */
 export async function retryNow(db: Db, ids?: string[]): Promise<void> {
   await db
     .update(emailOutbox)

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import {
   courses,
@@ -99,8 +98,4 @@ export async function buildCourse(db: Db, title = 'Drainage') {
   const quiz1 = await createQuiz(db, t1.id, 2);
   const quiz2 = await createQuiz(db, t2.id, 1);
   return { course, moduleA, moduleB, t1, t2, t3, t4, quiz1, quiz2 };
-}
-
-export async function setTopicDuration(db: Db, topicId: string, seconds: number | null) {
-  await db.update(topics).set({ videoDurationSeconds: seconds }).where(eq(topics.id, topicId));
 }
