@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '#client/test/render.tsx';
 import {
+  ApiError,
   apiJson,
   apiRequest,
+  getErrorCode,
   getErrorMessage,
   getErrorStatus,
   getQueryFn,
+  isErrorCode,
   queryKeyToUrl,
 } from './api-client.ts';
 import { isPasswordChangeRequiredError, isUnauthorizedError } from './unauthorized.ts';
@@ -102,5 +105,58 @@ describe('error helpers', () => {
 
   it('queryKeyToUrl ignores non-path segments such as filter objects', () => {
     expect(queryKeyToUrl(['/api/admin/courses', { type: 'upskill' }])).toBe('/api/admin/courses');
+  });
+});
+
+describe('ApiError', () => {
+  it('carries the status, the code and the "<status>: <body>" message', async () => {
+    mockFetch(() => jsonResponse({ message: 'Course not found', code: 'COURSE_NOT_FOUND' }, 404));
+    const error = await apiRequest('GET', '/api/courses/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 404,
+      code: 'COURSE_NOT_FOUND',
+      message: '404: {"message":"Course not found","code":"COURSE_NOT_FOUND"}',
+    });
+    expect(getErrorStatus(error)).toBe(404);
+    expect(getErrorCode(error)).toBe('COURSE_NOT_FOUND');
+    expect(getErrorMessage(error, 'x')).toBe('Course not found');
+  });
+
+  it('has no code for a body without one, or one that is not JSON', () => {
+    expect(new ApiError(400, '{"message":"Bad"}').code).toBeNull();
+    expect(new ApiError(502, 'Bad Gateway').code).toBeNull();
+    expect(new ApiError(409, '{"message":"x","code":"seat_taken"}').code).toBe('SEAT_TAKEN');
+  });
+
+  it('queries throw it too', async () => {
+    mockFetch(() => jsonResponse({ message: 'Nope', code: 'FORBIDDEN' }, 403));
+    const error = await runQuery('throw', ['/api/admin/stats']).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(getErrorCode(error)).toBe('FORBIDDEN');
+  });
+
+  it('isErrorCode lets the code decide whenever there is one, and the message only when there is none', () => {
+    const wrong = new ApiError(400, '{"message":"Current password is incorrect","code":"WRONG_PASSWORD"}');
+    expect(isErrorCode(wrong, 'WRONG_PASSWORD', () => false)).toBe(true);
+    const other = new ApiError(400, '{"message":"Current password is incorrect","code":"SAME_PASSWORD"}');
+    expect(isErrorCode(other, 'WRONG_PASSWORD', () => true)).toBe(false);
+    const uncoded = new ApiError(400, '{"message":"Current password is incorrect"}');
+    expect(isErrorCode(uncoded, 'WRONG_PASSWORD', (m) => m.includes('Current password'))).toBe(true);
+    expect(isErrorCode(new TypeError('Failed to fetch'), 'WRONG_PASSWORD', () => true)).toBe(false);
+  });
+
+  it('signed-out and password-change checks key off the code when the server sends one', () => {
+    const expired = new ApiError(401, '{"message":"Your session has ended","code":"UNAUTHORIZED"}');
+    expect(isUnauthorizedError(expired)).toBe(true);
+    const badLogin = new ApiError(401, '{"message":"Unauthorized","code":"INVALID_CREDENTIALS"}');
+    expect(isUnauthorizedError(badLogin)).toBe(false);
+    const gate = new ApiError(403, '{"message":"Change it first","code":"PASSWORD_CHANGE_REQUIRED"}');
+    expect(isPasswordChangeRequiredError(gate)).toBe(true);
+    const admin = new ApiError(
+      403,
+      '{"message":"You must change your password before continuing.","code":"ADMIN_REQUIRED"}',
+    );
+    expect(isPasswordChangeRequiredError(admin)).toBe(false);
   });
 });

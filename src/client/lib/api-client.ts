@@ -5,11 +5,42 @@ import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Throws `${status}: ${body text or status text}` for any non-OK response (docs/product.md#errors-and-messages). */
+/**
+ * A failed call. `message` is `${status}: ${body text or status text}`, what the UI has always shown
+ * (docs/product.md#errors-and-messages); `code` is the server's stable error code from its `{ message, code }` body
+ * (docs/decisions/0011-error-shape.md), upper-cased, or null when it sent none. Behaviour keys off `status` and
+ * `code`, never off the message text.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly code: string | null;
+
+  constructor(
+    readonly status: number,
+    body: string,
+  ) {
+    super(`${status}: ${body}`);
+    this.code = codeFromBody(body);
+  }
+}
+
+function codeFromBody(body: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'code' in parsed && typeof parsed.code === 'string') {
+      return parsed.code ? parsed.code.toUpperCase() : null;
+    }
+  } catch {
+    // Not JSON: a proxy's page or plain text carries no code.
+  }
+  return null;
+}
+
+/** Throws an ApiError for any non-OK response. */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text().catch(() => '')) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
+  throw new ApiError(res.status, text);
 }
 
 export async function apiRequest(method: HttpMethod, url: string, data?: unknown): Promise<Response> {
@@ -64,9 +95,32 @@ const HTTP_ERROR = /^(\d{3}): ([\s\S]*)$/;
 
 /** The HTTP status carried by an error from this client, or null for other failures (e.g. network). */
 export function getErrorStatus(error: unknown): number | null {
+  if (error instanceof ApiError) return error.status;
   if (!(error instanceof Error)) return null;
   const match = HTTP_ERROR.exec(error.message);
   return match ? Number(match[1]) : null;
+}
+
+/** The server's error code (upper-cased) carried by an error from this client, or null. */
+export function getErrorCode(error: unknown): string | null {
+  if (error instanceof ApiError) return error.code;
+  if (!(error instanceof Error)) return null;
+  const match = HTTP_ERROR.exec(error.message);
+  return match ? codeFromBody(match[2].trim()) : null;
+}
+
+/**
+ * Whether a failed HTTP call means `code` (a network failure never does). The code decides whenever the server sent one; `withoutCode` (a test of the
+ * message) only answers for a server that sends `{ message }` alone, and goes once every error carries a code.
+ */
+export function isErrorCode(
+  error: unknown,
+  code: string,
+  withoutCode: (message: string) => boolean,
+): boolean {
+  const sent = getErrorCode(error);
+  if (sent !== null) return sent === code;
+  return error instanceof Error && getErrorStatus(error) !== null && withoutCode(error.message);
 }
 
 /**

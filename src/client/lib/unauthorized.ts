@@ -1,5 +1,5 @@
 import { REDIRECT_DELAY_MS } from '#shared/constants.ts';
-import { getErrorStatus } from './api-client.ts';
+import { getErrorStatus, isErrorCode } from './api-client.ts';
 import { hardNavigate } from './navigation.ts';
 import { toast } from './toast.ts';
 
@@ -7,7 +7,10 @@ export const LOGIN_REDIRECT_URL = '/api/login';
 
 /** docs/product.md#errors-and-messages: a 401 whose message mentions 'Unauthorized' means the session is gone. */
 export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && /^401: .*Unauthorized/s.test(error.message);
+  return (
+    getErrorStatus(error) === 401 &&
+    isErrorCode(error, 'UNAUTHORIZED', (message) => /^401: .*Unauthorized/s.test(message))
+  );
 }
 
 const PASSWORD_CHANGE_REQUIRED = 'You must change your password before continuing.';
@@ -15,9 +18,8 @@ const PASSWORD_CHANGE_REQUIRED = 'You must change your password before continuin
 /** The server refuses everything else until a temporary password is replaced (docs/product.md#accounts). */
 export function isPasswordChangeRequiredError(error: unknown): boolean {
   return (
-    error instanceof Error &&
     getErrorStatus(error) === 403 &&
-    error.message.includes(PASSWORD_CHANGE_REQUIRED)
+    isErrorCode(error, 'PASSWORD_CHANGE_REQUIRED', (message) => message.includes(PASSWORD_CHANGE_REQUIRED))
   );
 }
 

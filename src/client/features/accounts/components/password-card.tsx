@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { NewPasswordFields, PasswordField } from '#client/components/forms/password-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { getErrorMessage } from '#client/lib/api-client.ts';
+import { getErrorMessage, isErrorCode } from '#client/lib/api-client.ts';
 import { toast } from '#client/lib/toast.ts';
 import { type ChangePasswordFormValues, changePasswordFormSchema } from '#shared/schemas/accounts.ts';
 import { useChangePassword } from '../api/account.ts';
@@ -29,8 +29,9 @@ export function PasswordCard() {
       await change.mutateAsync({ currentPassword, newPassword });
     } catch (error) {
       const message = getErrorMessage(error, 'Could not change your password. Please try again.');
-      if (/current password/i.test(message)) setError('currentPassword', { message });
-      else toast({ title: 'Error', description: message, variant: 'destructive' });
+      if (isErrorCode(error, 'WRONG_PASSWORD', () => /current password/i.test(message))) {
+        setError('currentPassword', { message });
+      } else toast({ title: 'Error', description: message, variant: 'destructive' });
       return;
     }
     reset(EMPTY);

@@ -6,7 +6,7 @@ import { Link, useSearch } from 'wouter';
 import { FormNotice } from '#client/components/forms/form-notice.tsx';
 import { NewPasswordFields } from '#client/components/forms/password-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { getErrorMessage, getErrorStatus } from '#client/lib/api-client.ts';
+import { getErrorMessage, getErrorStatus, isErrorCode } from '#client/lib/api-client.ts';
 import { hardNavigate } from '#client/lib/navigation.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { type ResetPasswordFormValues, resetPasswordFormSchema } from '#shared/schemas/accounts.ts';
@@ -51,8 +51,12 @@ export function ResetPasswordPage() {
     } catch (error) {
       const message = getErrorMessage(error, 'Could not reset your password. Please try again.');
       // A 400 about the link itself (used, expired, unknown) means this form cannot succeed.
-      if (getErrorStatus(error) === 400 && /link/i.test(message)) setLinkProblem(message);
-      else setServerError(message);
+      if (
+        getErrorStatus(error) === 400 &&
+        isErrorCode(error, 'RESET_TOKEN_INVALID', () => /link/i.test(message))
+      ) {
+        setLinkProblem(message);
+      } else setServerError(message);
       return;
     }
     setLeaving(true);
