@@ -1,20 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, expect, notifications, signIn, test } from './fixtures.ts';
 
 // The app shell's journeys: sign in and out, login validation and errors, unknown paths.
 
-const ADMIN = { email: 'admin@tradeskills.test', password: 'AdminPass123!' };
-
-const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
 test('an admin signs in and lands on the admin dashboard', async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, ADMIN);
   await expect(page).toHaveURL('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   const header = page.getByRole('banner');
@@ -28,7 +17,7 @@ test('an admin signs in and lands on the admin dashboard', async ({ page }) => {
 });
 
 test('signing out returns to the landing page', async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, ADMIN);
   await expect(page).toHaveURL('/admin');
   await page.getByRole('button', { name: 'Log out' }).click();
 
@@ -43,7 +32,7 @@ test('signing out returns to the landing page', async ({ page }) => {
 });
 
 test('a wrong password shows "Login Failed" / "Invalid credentials"', async ({ page }) => {
-  await signIn(page, ADMIN.email, 'not-the-password');
+  await signIn(page, { ...ADMIN, password: 'not-the-password' });
   await expect(notifications(page).getByText('Login Failed')).toBeVisible();
   await expect(notifications(page).getByText('Invalid credentials')).toBeVisible();
   await expect(page).toHaveURL('/login');

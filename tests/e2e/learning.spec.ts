@@ -1,21 +1,10 @@
 import path from 'node:path';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { expect, notifications, STUDENT, signIn, test } from './fixtures.ts';
 
 // The learning portal as a new student meets it: sign in, open the first module and topic, watch the video to
 // the end (the server decides it ended), fail and pass the quiz, see the next topic open; resume a video after a
 // reload; message an instructor whose open page shows the message without a reload.
-
-const STUDENT = { email: 'student@tradeskills.local', password: 'StudentPass123!' };
-const ADMIN = { email: 'admin@tradeskills.test', password: 'AdminPass123!' };
-
-const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
 
 /** Plays the lesson (muted, as autoplay rules require without a click on the element itself). */
 async function play(video: Locator) {
@@ -110,70 +99,57 @@ test('signed out, the dashboard says so and sends the visitor to sign in', async
   await expect(page).toHaveURL('/login');
 });
 
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, ADMIN);
-  await expect(page).toHaveURL('/admin');
-  return { page, context };
-}
+test('a student’s message appears on an admin’s open page without a reload', async ({ page, adminPage }) => {
+  // The admin has the portal's Messages tab open before anything is sent.
+  await adminPage.goto('/student?tab=messages');
+  // Other journeys on this server may have left the admin conversations of their own.
+  await expect(adminPage.getByText('Select a conversation to start messaging')).toBeVisible();
 
-test('a student’s message appears on an admin’s open page without a reload', async ({ page, browser }) => {
-  const admin = await adminPage(browser);
-  try {
-    // The admin has the portal's Messages tab open before anything is sent.
-    await admin.page.goto('/student?tab=messages');
-    // Other journeys on this server may have left the admin conversations of their own.
-    await expect(admin.page.getByText('Select a conversation to start messaging')).toBeVisible();
+  await signIn(page, STUDENT);
+  await expect(page).toHaveURL('/dashboard');
+  await page.getByRole('tab', { name: /Messages/ }).click();
+  await expect(page.getByText('Select a conversation to start messaging')).toBeVisible();
+  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByRole('button', { name: 'Start Conversation' }).click();
 
-    await signIn(page, STUDENT);
-    await expect(page).toHaveURL('/dashboard');
-    await page.getByRole('tab', { name: /Messages/ }).click();
-    await expect(page.getByText('Select a conversation to start messaging')).toBeVisible();
-    await page.getByRole('button', { name: 'New' }).click();
-    await page.getByRole('button', { name: 'Start Conversation' }).click();
+  const input = page.getByLabel('Message', { exact: true });
+  const send = page.getByRole('button', { name: 'Send message' });
+  await expect(send).toBeDisabled();
+  await input.fill('   ');
+  await expect(send).toBeDisabled();
+  await input.fill('  When is the practical day?  ');
+  await send.click();
+  await expect(input).toHaveValue('');
+  const thread = page.getByRole('list', { name: 'Messages' });
+  await expect(thread.getByText('When is the practical day?')).toBeVisible();
+  await expect(thread.getByText('You', { exact: true })).toBeVisible();
 
-    const input = page.getByLabel('Message', { exact: true });
-    const send = page.getByRole('button', { name: 'Send message' });
-    await expect(send).toBeDisabled();
-    await input.fill('   ');
-    await expect(send).toBeDisabled();
-    await input.fill('  When is the practical day?  ');
-    await send.click();
-    await expect(input).toHaveValue('');
-    const thread = page.getByRole('list', { name: 'Messages' });
-    await expect(thread.getByText('When is the practical day?')).toBeVisible();
-    await expect(thread.getByText('You', { exact: true })).toBeVisible();
+  // Pushed to the admin's page: the conversation appears with an unread count, and the bell shows it.
+  const conversation = adminPage.getByRole('button', { name: /Sam Carter/ });
+  await expect(conversation).toBeVisible({ timeout: 2000 });
+  await expect(adminPage.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+  await conversation.click();
+  const adminThread = adminPage.getByRole('list', { name: 'Messages' });
+  await expect(adminThread.getByText('When is the practical day?')).toBeVisible();
+  await expect(adminThread.getByText('Sam', { exact: true })).toBeVisible();
+  await expect(adminPage.getByRole('button', { name: 'Notifications' })).toBeVisible();
 
-    // Pushed to the admin's page: the conversation appears with an unread count, and the bell shows it.
-    const conversation = admin.page.getByRole('button', { name: /Sam Carter/ });
-    await expect(conversation).toBeVisible({ timeout: 2000 });
-    await expect(admin.page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
-    await conversation.click();
-    const adminThread = admin.page.getByRole('list', { name: 'Messages' });
-    await expect(adminThread.getByText('When is the practical day?')).toBeVisible();
-    await expect(adminThread.getByText('Sam', { exact: true })).toBeVisible();
-    await expect(admin.page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  // With the thread open, the next message shows up in it within 2 seconds.
+  await input.fill('And what should I bring?');
+  await send.click();
+  await expect(adminThread.getByText('And what should I bring?')).toBeVisible({ timeout: 2000 });
 
-    // With the thread open, the next message shows up in it within 2 seconds.
-    await input.fill('And what should I bring?');
-    await send.click();
-    await expect(adminThread.getByText('And what should I bring?')).toBeVisible({ timeout: 2000 });
+  // The admin answers; the student sees it live too.
+  await adminPage.getByLabel('Message', { exact: true }).fill('Boots and gloves. See you Thursday!');
+  await adminPage.getByRole('button', { name: 'Send message' }).click();
+  await expect(thread.getByText('Boots and gloves. See you Thursday!')).toBeVisible({ timeout: 2000 });
 
-    // The admin answers; the student sees it live too.
-    await admin.page.getByLabel('Message', { exact: true }).fill('Boots and gloves. See you Thursday!');
-    await admin.page.getByRole('button', { name: 'Send message' }).click();
-    await expect(thread.getByText('Boots and gloves. See you Thursday!')).toBeVisible({ timeout: 2000 });
-
-    // Screens to look at (not compared): the open thread at desktop and phone widths.
-    await page.screenshot({ path: path.resolve('.tmp/learning-screens/1280-messages-thread.png') });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expect(thread.getByText('Boots and gloves. See you Thursday!')).toBeVisible();
-    await page.screenshot({
-      path: path.resolve('.tmp/learning-screens/390-messages-thread.png'),
-      fullPage: true,
-    });
-  } finally {
-    await admin.context.close();
-  }
+  // Screens to look at (not compared): the open thread at desktop and phone widths.
+  await page.screenshot({ path: path.resolve('.tmp/learning-screens/1280-messages-thread.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(thread.getByText('Boots and gloves. See you Thursday!')).toBeVisible();
+  await page.screenshot({
+    path: path.resolve('.tmp/learning-screens/390-messages-thread.png'),
+    fullPage: true,
+  });
 });

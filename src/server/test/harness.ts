@@ -6,9 +6,10 @@ import { inject } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { type AppConfig, testConfig } from '#server/config.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
-import { users } from '#server/db/schema/index.ts';
-import { hashPassword } from '#server/lib/passwords.ts';
 import { adminUrl, databaseUrlFor, testDbKind } from './db-target.ts';
+import { createUser as createUserRow, type TestUser } from './factories.ts';
+
+export type { TestUser };
 
 /** A fresh, migrated database for one test file (or one test), on PGlite or PostgreSQL. */
 export async function createTestDatabase(): Promise<Database> {
@@ -33,12 +34,6 @@ export async function createTestDatabase(): Promise<Database> {
   return openDatabase({ loadDataDir: new Blob([dump]) });
 }
 
-export interface TestUser {
-  id: string;
-  email: string;
-  password: string;
-}
-
 let counter = 0;
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}) {
@@ -47,23 +42,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
   const app = await buildApp(config, { database }, { clientDir: '/nonexistent' });
   await app.ready();
 
-  async function createUser(
-    values: Partial<typeof users.$inferInsert> & { password?: string } = {},
-  ): Promise<TestUser> {
-    const password = values.password ?? 'Password123!';
-    const email = values.email ?? `user${++counter}-${randomBytes(3).toString('hex')}@example.com`;
-    const [row] = await database.db
-      .insert(users)
-      .values({
-        role: 'student',
-        firstName: 'Test',
-        lastName: 'User',
-        ...values,
-        email,
-        passwordHash: await hashPassword(password),
-      })
-      .returning({ id: users.id });
-    return { id: row!.id, email, password };
+  /** A user in this app's database (a student unless `role` says otherwise); see factories.ts. */
+  function createUser(values: Parameters<typeof createUserRow>[1] = {}): Promise<TestUser> {
+    return createUserRow(database.db, values);
   }
 
   /** Signs in through the real endpoint and returns the Cookie header value. */

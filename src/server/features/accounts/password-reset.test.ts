@@ -10,6 +10,7 @@ import {
 import { TEMP_PASSWORD_EXPIRED } from '#server/features/auth/auth.service.ts';
 import { sha256Hex } from '#server/lib/tokens.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
+import { api } from '#server/test/request.ts';
 import { RESET_REQUEST_MESSAGE } from '#shared/schemas/accounts.ts';
 import { RESET_RESPONSE_FLOOR_MS } from './password-reset.service.ts';
 
@@ -29,21 +30,19 @@ let ipCounter = 0;
 const freshIp = () => `10.0.0.${++ipCounter}`;
 
 function requestReset(email: string, remoteAddress = freshIp()) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/password-reset/request',
-    payload: { email },
-    remoteAddress,
-  });
+  return api(t.app, { remoteAddress }).post('/api/password-reset/request', { email });
+}
+
+/**
+ * `count` requests at once. Every answer waits out the 250 ms floor, so sending them together keeps the
+ * throttling tests fast; the counters are single atomic upserts, so concurrency changes no count.
+ */
+function requestResets(count: number, email: (i: number) => string, remoteAddress?: string) {
+  return Promise.all(Array.from({ length: count }, (_, i) => requestReset(email(i), remoteAddress)));
 }
 
 function confirmReset(token: string, newPassword: string, cookie?: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/password-reset/confirm',
-    payload: { token, newPassword },
-    headers: cookie ? { cookie } : {},
-  });
+  return api(t.app, { cookie }).post('/api/password-reset/confirm', { token, newPassword });
 }
 
 async function emailsTo(address: string) {
@@ -69,6 +68,10 @@ const cookieFrom = (res: { cookies: { name: string; value: string }[] }) =>
 describe('POST /api/password-reset/request', () => {
   it('answers known and unknown emails identically, and only emails the existing account', async () => {
     const user = await t.createUser({ firstName: 'Priya' });
+    // Both paths once first: a file's first request also pays for compiling the route and its queries, which is
+    // not what this compares.
+    await requestReset((await t.createUser()).email);
+    await requestReset('warming-up@example.com');
     const timed = async (email: string) => {
       const started = performance.now();
       const res = await requestReset(email);
@@ -123,7 +126,7 @@ describe('POST /api/password-reset/request', () => {
   it('throttles per email (known or not) after 5 requests an hour', async () => {
     const user = await t.createUser();
     for (const email of [user.email, 'ghost@example.com']) {
-      for (let i = 0; i < 5; i++) expect((await requestReset(email)).statusCode).toBe(200);
+      for (const res of await requestResets(5, () => email)) expect(res.statusCode).toBe(200);
       const blocked = await requestReset(email);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toMatch(/Too many password reset requests/);
@@ -137,8 +140,8 @@ describe('POST /api/password-reset/request', () => {
 
   it('throttles per address across emails after 20 requests an hour', async () => {
     const ip = '10.9.9.9';
-    for (let i = 0; i < 20; i++) {
-      expect((await requestReset(`spray${i}@example.com`, ip)).statusCode).toBe(200);
+    for (const res of await requestResets(20, (i) => `spray${i}@example.com`, ip)) {
+      expect(res.statusCode).toBe(200);
     }
     const user = await t.createUser();
     const blocked = await requestReset(user.email, ip);

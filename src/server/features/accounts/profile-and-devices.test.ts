@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, users } from '#server/db/schema/index.ts';
-import { fakePng } from '#server/features/media/media.fixtures.ts';
+import { fakePng } from '#server/test/fixtures/media.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 
 let t: TestContext;

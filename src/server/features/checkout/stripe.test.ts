@@ -10,9 +10,9 @@ import {
   processedProviderEvents,
   users,
 } from '#server/db/schema/index.ts';
+import { startFakeStripe } from '#server/test/fake-stripe.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { checkoutDeps } from './checkout.routes.ts';
-import { startFakeStripe } from './fake-stripe.ts';
 import {
   ABANDON_AFTER_MS,
   ABANDONED_MESSAGE,

@@ -1,17 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakePdf } from '#server/features/media/media.fixtures.ts';
 import { testDbKind } from '#server/test/db-target.ts';
+import { createCourse, createModule, createTopic, enrol } from '#server/test/factories.ts';
+import { buildCourse, createQuiz } from '#server/test/fixtures/learning-course.ts';
+import { fakePdf } from '#server/test/fixtures/media.ts';
 import { createTestApp, eventually, type TestContext, type TestUser } from '#server/test/harness.ts';
 import type { LearningModule, TopicSummary } from '#shared/schemas/learning.ts';
-import {
-  buildCourse,
-  createCourse,
-  createModule,
-  createQuiz,
-  createTopic,
-  enrol,
-} from './learning.fixtures.ts';
 
 // The portal reads course outlines and learner state from an in-process cache (learning.cache.ts). Every change
 // must show on the next request in the process that made it, and within moments in every other process (here a

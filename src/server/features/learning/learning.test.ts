@@ -6,9 +6,10 @@ import {
   resourceAccessEvents,
   topicProgress,
 } from '#server/db/schema/index.ts';
+import { enrol } from '#server/test/factories.ts';
+import { buildCourse } from '#server/test/fixtures/learning-course.ts';
 import { createTestApp, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { resourceId } from '#shared/schemas/learning.ts';
-import { buildCourse, enrol } from './learning.fixtures.ts';
 
 let t: TestContext;
 let fx: Awaited<ReturnType<typeof buildCourse>>;

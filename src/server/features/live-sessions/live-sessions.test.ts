@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveSessionAttendees, liveSessions } from '#server/db/schema/index.ts';
-import { buildCourse, enrol } from '#server/features/learning/learning.fixtures.ts';
+import { enrol } from '#server/test/factories.ts';
+import { buildCourse } from '#server/test/fixtures/learning-course.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 
 let t: TestContext;

@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '#server/config.ts';
 import { storedObjects, topics } from '#server/db/schema/index.ts';
+import { fakeMp4, fakePdf, fakePng, seedCourse } from '#server/test/fixtures/media.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { fakeMp4, fakePdf, fakePng, seedCourse } from './media.fixtures.ts';
 import { STUDENT_UPLOAD_WINDOW } from './media.routes.ts';
 import {
   attachObject,

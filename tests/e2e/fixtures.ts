@@ -1,0 +1,39 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+// What the journeys share: the accounts scripts/e2e-server.mjs creates, signing in through the login form, the
+// toast region, and an `adminPage` fixture (a second browser, signed in as the admin) for journeys that watch
+// one user's action arrive on another's open page.
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+/** The admin from the server's ADMIN_EMAIL / ADMIN_PASSWORD. */
+export const ADMIN: Account = { email: 'admin@tradeskills.test', password: 'AdminPass123!' };
+/** The demo student, enrolled in the demo Drainage course. */
+export const STUDENT: Account = { email: 'student@tradeskills.local', password: 'StudentPass123!' };
+
+/** Fills in and submits the login form; where the app goes next is the caller's to check. */
+export async function signIn(page: Page, who: Account) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The toast region. */
+export const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+
+export const test = base.extend<{ adminPage: Page }>({
+  adminPage: async ({ browser }, use) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, ADMIN);
+    await expect(page).toHaveURL('/admin');
+    await use(page);
+    await context.close();
+  },
+});
+
+export { expect };
