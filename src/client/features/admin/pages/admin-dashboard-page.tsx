@@ -31,8 +31,8 @@ const MessagesTab = lazy(() =>
 const ContentTab = lazy(() =>
   import('../components/content-tab.tsx').then((m) => ({ default: m.ContentTab })),
 );
-const SessionsTab = lazy(() =>
-  import('../components/sessions-tab.tsx').then((m) => ({ default: m.SessionsTab })),
+const LiveSessionsTab = lazy(() =>
+  import('../components/live-sessions-tab.tsx').then((m) => ({ default: m.LiveSessionsTab })),
 );
 const AnalyticsTab = lazy(() =>
   import('../components/analytics-tab.tsx').then((m) => ({ default: m.AnalyticsTab })),
@@ -121,7 +121,7 @@ export function AdminDashboardPage() {
               <AnalyticsTab />
             </TabsContent>
             <TabsContent value="sessions">
-              <SessionsTab />
+              <LiveSessionsTab />
             </TabsContent>
           </Suspense>
         </Tabs>

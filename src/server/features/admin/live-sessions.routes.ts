@@ -2,16 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
 import { adminLiveSessionSchema, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
-import * as sessions from './sessions.service.ts';
+import * as liveSessions from './live-sessions.service.ts';
 
 const params = z.object({ id: z.uuid('Session not found') });
 const tags = ['admin'];
 
-export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminLiveSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/sessions',
     { onRequest: [requireAdmin], schema: { tags, response: { 200: z.array(adminLiveSessionSchema) } } },
-    () => sessions.listSessions(app.db),
+    () => liveSessions.listSessions(app.db),
   );
   app.post(
     '/api/admin/sessions',
@@ -20,7 +20,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: liveSessionInputSchema, response: { 201: adminLiveSessionSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await sessions.createSession(app.db, request.body, currentUser(request).id)),
+      reply.status(201).send(await liveSessions.createSession(app.db, request.body, currentUser(request).id)),
   );
   app.put(
     '/api/admin/sessions/:id',
@@ -28,23 +28,23 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireAdmin],
       schema: { tags, params, body: liveSessionInputSchema, response: { 200: adminLiveSessionSchema } },
     },
-    (request) => sessions.updateSession(app.db, request.params.id, request.body),
+    (request) => liveSessions.updateSession(app.db, request.params.id, request.body),
   );
   app.post(
     '/api/admin/sessions/:id/cancel',
     { onRequest: [requireAdmin], schema: { tags, params, response: { 200: adminLiveSessionSchema } } },
-    (request) => sessions.setSessionStatus(app.db, request.params.id, 'cancelled'),
+    (request) => liveSessions.setSessionStatus(app.db, request.params.id, 'cancelled'),
   );
   app.post(
     '/api/admin/sessions/:id/restore',
     { onRequest: [requireAdmin], schema: { tags, params, response: { 200: adminLiveSessionSchema } } },
-    (request) => sessions.setSessionStatus(app.db, request.params.id, 'scheduled'),
+    (request) => liveSessions.setSessionStatus(app.db, request.params.id, 'scheduled'),
   );
   app.delete(
     '/api/admin/sessions/:id',
     { onRequest: [requireAdmin], schema: { tags, params } },
     async (request, reply) => {
-      await sessions.deleteSession(app.db, request.params.id);
+      await liveSessions.deleteSession(app.db, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -54,7 +54,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/sessions/:id/ics',
     { onRequest: [requireUser], schema: { tags: ['live-sessions'], params } },
     async (request, reply) => {
-      const ics = await sessions.sessionIcs(
+      const ics = await liveSessions.sessionIcs(
         app.db,
         request.params.id,
         currentUser(request),

@@ -49,7 +49,7 @@ function toLocalInput(iso: string | undefined): string {
 }
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : '');
 
-export function SessionsTab() {
+export function LiveSessionsTab() {
   const { data: sessions, isLoading } = useLiveSessions();
   const [editing, setEditing] = useState<AdminLiveSession | undefined>();
   const [open, setOpen] = useState(false);
