@@ -239,4 +239,12 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
+/** GET /api/apprenticeship/summary: whether the portal shows the apprenticeship link, and reviews waiting. */
+export const apprenticeshipSummarySchema = z.object({
+  isApprentice: z.boolean(),
+  isEmployerContact: z.boolean(),
+  reviewsToSign: z.number().int(),
+});
+export type ApprenticeshipSummary = z.infer<typeof apprenticeshipSummarySchema>;
+
 export const createdSchema = z.object({ id: z.string() });

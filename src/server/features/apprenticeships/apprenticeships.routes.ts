@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
 import {
+  apprenticeshipSummarySchema,
   createdSchema,
   otjEntryInputSchema,
   otjOverviewSchema,
@@ -43,6 +44,11 @@ export const apprenticeshipRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.headers(csvHeaders('off-the-job-log')).send(await ownLogCsv(app.db, currentUser(request).id)),
   );
 
+  app.get(
+    '/api/apprenticeship/summary',
+    { schema: { tags, response: { 200: apprenticeshipSummarySchema } }, onRequest: [requireUser] },
+    (request) => reviews.summaryFor(app.db, currentUser(request)),
+  );
   app.get(
     '/api/reviews',
     { schema: { tags, response: { 200: z.array(reviewSchema) } }, onRequest: [requireUser] },

@@ -1,10 +1,16 @@
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { apprenticeships, progressReviews, reviewSignatures, users } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { ukIsoDate } from '#shared/format.ts';
-import type { Review, ReviewInput, ReviewRole } from '#shared/schemas/apprenticeships.ts';
+import type {
+  ApprenticeshipSummary,
+  Review,
+  ReviewInput,
+  ReviewRole,
+} from '#shared/schemas/apprenticeships.ts';
 import { displayName } from './names.ts';
+import { rowsOf } from './record.service.ts';
 
 type ReviewRow = typeof progressReviews.$inferSelect;
 type Caller = { id: string; role: string; firstName: string | null; lastName: string | null; email: string };
@@ -136,4 +142,21 @@ export async function signReview(db: Queryable, caller: Caller, reviewId: string
   if (inserted.length === 0)
     throw conflict(`This review is already signed by the ${role}`, 'REVIEW_ALREADY_SIGNED');
   return (await present(db, [row], caller))[0]!;
+}
+
+/** For the portal's link: is the caller an apprentice or an employer contact, and how many reviews await them. */
+export async function summaryFor(db: Queryable, caller: Caller): Promise<ApprenticeshipSummary> {
+  const [row] = rowsOf<{ apprentice: boolean; employer: boolean; to_sign: number }>(
+    await db.execute(sql`
+      SELECT
+        EXISTS (SELECT 1 FROM apprenticeships WHERE student_id = ${caller.id}) AS apprentice,
+        EXISTS (SELECT 1 FROM apprenticeships WHERE employer_contact_id = ${caller.id}) AS employer,
+        (SELECT count(*) FROM progress_reviews r
+          WHERE (r.student_id = ${caller.id} AND NOT EXISTS (
+                  SELECT 1 FROM review_signatures s WHERE s.review_id = r.id AND s.role = 'apprentice'))
+             OR (r.employer_contact_id = ${caller.id} AND NOT EXISTS (
+                  SELECT 1 FROM review_signatures s WHERE s.review_id = r.id AND s.role = 'employer'))
+        )::int AS to_sign`),
+  );
+  return { isApprentice: row!.apprentice, isEmployerContact: row!.employer, reviewsToSign: row!.to_sign };
 }

@@ -72,6 +72,21 @@ describe('progress reviews', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  it('counts reviews waiting for the caller’s signature', async () => {
+    const summary = await call(bossCookie, 'GET', '/api/apprenticeship/summary');
+    expect(summary.json()).toEqual({ isApprentice: false, isEmployerContact: true, reviewsToSign: 1 });
+    expect((await call(apprenticeCookie, 'GET', '/api/apprenticeship/summary')).json()).toEqual({
+      isApprentice: true,
+      isEmployerContact: false,
+      reviewsToSign: 1,
+    });
+    expect((await call(otherCookie, 'GET', '/api/apprenticeship/summary')).json()).toEqual({
+      isApprentice: false,
+      isEmployerContact: false,
+      reviewsToSign: 0,
+    });
+  });
+
   it('each party signs once in their own account, with name and time', async () => {
     const mine = (await call(apprenticeCookie, 'GET', '/api/reviews')).json();
     expect(mine).toHaveLength(1);
@@ -101,6 +116,7 @@ describe('progress reviews', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 409, 409]);
 
     const [final] = (await call(apprenticeCookie, 'GET', '/api/reviews')).json();
+    expect((await call(bossCookie, 'GET', '/api/apprenticeship/summary')).json().reviewsToSign).toBe(0);
     expect(final.fullySigned).toBe(true);
     expect(final.canSignAs).toBeNull();
     expect(final.signatures.map((s: { role: string; name: string }) => [s.role, s.name]).sort()).toEqual([
