@@ -4,6 +4,9 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 // a rejection and amends it; the tutor approves, records a progress review, and the three parties sign it. Both
 // at phone and laptop widths, with screenshots.
 
+// UK users: date inputs show day/month/year.
+test.use({ locale: 'en-GB' });
+
 const ADMIN = { email: 'admin@tradeskills.test', password: 'AdminPass123!' };
 const RUN = Date.now().toString(36);
 

@@ -52,7 +52,7 @@ export function ApprenticeshipPage() {
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <h1 className="text-2xl font-extrabold tracking-tight text-navy-900 sm:text-3xl">
-              Off-the-job training
+              {noRecord ? 'Apprentice progress reviews' : 'Off-the-job training'}
             </h1>
             {overview.data ? (
               <p className="mt-1 text-sm text-muted-foreground">
@@ -110,7 +110,6 @@ export function ApprenticeshipPage() {
           </>
         ) : noRecord ? (
           <Card className="p-4 sm:p-5">
-            <h2 className="mb-1 text-lg font-bold text-navy-900">Progress reviews</h2>
             <p className="mb-4 text-sm text-muted-foreground">
               {reviews.data?.length
                 ? 'Reviews of the apprentices you are the employer contact for. Sign each one in your own account.'
