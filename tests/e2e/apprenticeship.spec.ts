@@ -80,6 +80,13 @@ async function setUpApprentice(admin: Page, tag: string) {
   return { id, email, boss, bossPassword: temporary };
 }
 
+/** A screenshot to look at, after checking nothing sticks out sideways (a phone would scroll). */
+async function look(page: Page, path: string, fullPage = false) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${path} overflows sideways`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path, fullPage });
+}
+
 /** The admin signed in on `page`, a new apprentice, and the apprentice's own browser. */
 async function begin(page: Page, browser: Browser, width: number, tag: string) {
   test.setTimeout(120_000);
@@ -121,10 +128,7 @@ for (const width of [390, 1280]) {
     await expect(
       form.getByText(`This date is before your apprenticeship started (${ukDate(day(-120))})`),
     ).toBeVisible();
-    await me.screenshot({
-      path: `test-results/apprenticeship-screens/${width}-log-errors.png`,
-      fullPage: true,
-    });
+    await look(me, `test-results/apprenticeship-screens/${width}-log-errors.png`, true);
 
     await form.getByLabel('Date').fill(day(-2));
     await form.getByLabel('This was during my paid working hours').check();
@@ -148,10 +152,7 @@ for (const width of [390, 1280]) {
     ).toBe(200);
     await me.reload();
     await expect(me.getByText('Say which KSB this covered')).toBeVisible();
-    await me.screenshot({
-      path: `test-results/apprenticeship-screens/${width}-log-rejected.png`,
-      fullPage: true,
-    });
+    await look(me, `test-results/apprenticeship-screens/${width}-log-rejected.png`, true);
     await entries.filter({ hasText: 'Fitted a thermostatic' }).getByRole('button', { name: 'Amend' }).click();
     const dialog = me.getByRole('dialog', { name: 'Amend entry' });
     await expect(dialog.getByText('Your tutor said: “Say which KSB this covered”')).toBeVisible();
@@ -159,7 +160,7 @@ for (const width of [390, 1280]) {
       .getByLabel('What did you learn?')
       .fill('Fitted a TRV: KSB S4, installing heating components to manufacturer instructions');
     await dialog.getByLabel('This was during my paid working hours').check();
-    await me.screenshot({ path: `test-results/apprenticeship-screens/${width}-amend-dialog.png` });
+    await look(me, `test-results/apprenticeship-screens/${width}-amend-dialog.png`);
     await dialog.getByRole('button', { name: 'Send for approval again' }).click();
     await expect(dialog).toBeHidden();
     await expect(entries.filter({ hasText: 'KSB S4' })).toContainText('Pending');
@@ -209,7 +210,7 @@ for (const width of [390, 1280]) {
       .getByLabel('Progress against the standard')
       .fill('Confident with soldered joints; pressure testing still supervised.');
     await dialog.getByLabel('Next steps').fill('Shadow a system commission before the next review.');
-    await page.screenshot({ path: `test-results/apprenticeship-screens/${width}-review-dialog.png` });
+    await look(page, `test-results/apprenticeship-screens/${width}-review-dialog.png`);
     await dialog.getByRole('button', { name: 'Record review' }).click();
     await expect(dialog).toBeHidden();
 
@@ -228,28 +229,19 @@ for (const width of [390, 1280]) {
     await boss.page.getByTestId('review').getByRole('button', { name: 'Sign as employer' }).click();
     await expect(boss.page.getByTestId('review')).toContainText('Signed');
     await expect(boss.page.getByTestId('review')).toContainText('Bella Boss');
-    await boss.page.screenshot({
-      path: `test-results/apprenticeship-screens/${width}-employer-signed.png`,
-      fullPage: true,
-    });
+    await look(boss.page, `test-results/apprenticeship-screens/${width}-employer-signed.png`, true);
 
     await page.reload();
     await page.getByRole('button', { name: new RegExp(`Aisha Khan ${tag}`) }).click();
     await expect(page.getByTestId('review').first()).toContainText('Signed');
-    await page.screenshot({
-      path: `test-results/apprenticeship-screens/${width}-admin-apprentice.png`,
-      fullPage: true,
-    });
+    await look(page, `test-results/apprenticeship-screens/${width}-admin-apprentice.png`, true);
     const pdf = await page.request.get(
       (await page.getByRole('link', { name: 'PDF' }).first().getAttribute('href'))!,
     );
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     const csv = await page.request.get('/api/admin/apprentices/export.csv');
     expect(await csv.text()).toContain(`"Aisha","Khan ${tag}","${apprentice.email}"`);
-    await me.screenshot({
-      path: `test-results/apprenticeship-screens/${width}-apprentice-page.png`,
-      fullPage: true,
-    });
+    await look(me, `test-results/apprenticeship-screens/${width}-apprentice-page.png`, true);
     await boss.close();
     await close();
   });
