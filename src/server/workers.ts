@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { liveSessionOtjWorker } from './features/apprenticeships/platform-learning.ts';
 import { paymentReconciler } from './features/checkout/reconcile.worker.ts';
 import { outboxWorker } from './features/email/outbox.worker.ts';
 import { mediaSweeper } from './features/media/sweeper.worker.ts';
@@ -9,6 +10,7 @@ export const workerFactories: ((app: FastifyInstance) => Worker)[] = [
   outboxWorker,
   mediaSweeper,
   paymentReconciler,
+  liveSessionOtjWorker,
 ];
 
 export function startWorkers(app: FastifyInstance): Worker {

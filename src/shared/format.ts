@@ -107,3 +107,21 @@ export function initials(firstName?: string | null, lastName?: string | null, em
   const letters = `${firstName?.trim().charAt(0) ?? ''}${lastName?.trim().charAt(0) ?? ''}`;
   return (letters || email?.charAt(0) || '?').toUpperCase();
 }
+
+const isoDay = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** The calendar day in the UK, as YYYY-MM-DD (what "today" means for dated records such as OTJ entries). */
+export function ukIsoDate(value: Date = new Date()): string {
+  return isoDay.format(value);
+}
+
+/** Hours with up to two decimals and a unit: 1 → "1 h", 12.5 → "12.5 h", 0.25 → "0.25 h". */
+export function formatHours(hours: number | null | undefined): string {
+  const n = Math.round((hours ?? 0) * 100) / 100;
+  return `${n.toLocaleString('en-GB', { maximumFractionDigits: 2 })} h`;
+}

@@ -70,3 +70,11 @@ export const MediaLibraryPage = lazyPage(
   () => import('#client/features/media/pages/media-library-page.tsx'),
   (m) => m.MediaLibraryPage,
 );
+export const ApprenticeshipPage = lazyPage(
+  () => import('#client/features/apprenticeships/pages/apprenticeship-page.tsx'),
+  (m) => m.ApprenticeshipPage,
+);
+export const AdminApprenticesPage = lazyPage(
+  () => import('#client/features/apprenticeships/pages/admin-apprentices-page.tsx'),
+  (m) => m.AdminApprenticesPage,
+);

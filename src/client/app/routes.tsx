@@ -40,6 +40,11 @@ export function AppRoutes() {
           <Page component={pages.MediaLibraryPage} />
         </RouteGuard>
       </Route>
+      <Route path="/admin/apprentices">
+        <RouteGuard area="admin" loadingLabel={ADMIN_LOADING}>
+          <Page component={pages.AdminApprenticesPage} />
+        </RouteGuard>
+      </Route>
       <Route path="/admin/mailbox">
         <RouteGuard area="admin" loadingLabel={ADMIN_LOADING}>
           <Page component={pages.AdminMailboxPage} />
@@ -53,6 +58,11 @@ export function AppRoutes() {
       <Route path="/dashboard">
         <RouteGuard area="student">
           <Page component={pages.StudentDashboardPage} />
+        </RouteGuard>
+      </Route>
+      <Route path="/apprenticeship">
+        <RouteGuard area="student">
+          <Page component={pages.ApprenticeshipPage} />
         </RouteGuard>
       </Route>
       <Route path="/account">

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
+import { apprenticeshipRoutes } from './apprenticeships/apprenticeships.routes.ts';
+import { adminApprenticeshipRoutes } from './apprenticeships/apprenticeships-admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
@@ -26,4 +28,6 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   checkoutRoutes,
   mailboxRoutes,
   adminRoutes,
+  apprenticeshipRoutes,
+  adminApprenticeshipRoutes,
 ];

@@ -1,3 +1,4 @@
+export * from './apprenticeships.ts';
 export * from './catalog.ts';
 export * from './commerce.ts';
 export * from './community.ts';

@@ -19,6 +19,14 @@ export function layoutHtml(paragraphs: string[], link?: { href: string; label: s
   return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px"><p style="font-size:20px;font-weight:bold;color:#1e3a5f;margin:0 0 18px">TradeSkills</p>${body}${button}</body></html>`;
 }
 
+/** How to sign in with a temporary password: every email that carries one says it the same way. */
+export function signInParagraphs(to: string, temporaryPassword: string, loginUrl: string): string[] {
+  return [
+    `Email: ${to}\nTemporary password: ${temporaryPassword}`,
+    `Sign in at ${loginUrl}. You will be asked to choose a new password the first time you sign in. The temporary password expires in 7 days; after that use 'Forgot password?' on the sign-in page.`,
+  ];
+}
+
 export function credentialsEmail(input: {
   to: string;
   firstName: string | null;
@@ -30,8 +38,7 @@ export function credentialsEmail(input: {
   const lines = [
     `Hello ${input.firstName || 'there'},`,
     `Welcome to TradeSkills! Your account for ${input.courseTitle} is ready.`,
-    `Email: ${input.to}\nTemporary password: ${input.temporaryPassword}`,
-    `Sign in at ${loginUrl}. You will be asked to choose a new password the first time you sign in. The temporary password expires in 7 days; after that use 'Forgot password?' on the sign-in page.`,
+    ...signInParagraphs(input.to, input.temporaryPassword, loginUrl),
   ];
   return {
     kind: 'credentials',

@@ -13,6 +13,10 @@ import {
   topicProgress,
   topics,
 } from '#server/db/schema/index.ts';
+import {
+  QUIZ_SECONDS_PER_QUESTION,
+  recordPlatformLearning,
+} from '#server/features/apprenticeships/platform-learning.ts';
 import type { UserRow } from '#server/features/auth/sessions.service.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/errors.ts';
 import type {
@@ -432,6 +436,13 @@ export async function reportVideoProgress(
       })
       .where(and(eq(topicProgress.userId, viewer.id), eq(topicProgress.topicId, topic.id)))
       .returning();
+    await recordPlatformLearning(tx, {
+      userId: viewer.id,
+      source: 'video',
+      sourceRef: topic.id,
+      seconds: credit,
+      description: `Watched “${topic.title}”`,
+    });
     const moduleRecord = completesTopic
       ? await recomputeModuleProgress(tx, viewer.id, topic.moduleId)
       : await currentModuleProgress(tx, viewer.id, topic.moduleId);
@@ -583,6 +594,13 @@ export async function submitQuizAttempt(
       .insert(quizAttempts)
       .values({ quizId: quiz.id, userId: viewer.id, score, pointsEarned, pointsPossible, passed, answers })
       .returning();
+    await recordPlatformLearning(tx, {
+      userId: viewer.id,
+      source: 'quiz',
+      sourceRef: quiz.id,
+      seconds: questions.length * QUIZ_SECONDS_PER_QUESTION,
+      description: `Quiz: ${topic.title}`,
+    });
     const row = await lockProgress(tx, viewer.id, topic.id);
     let moduleRecord: ProgressRecord;
     if (passed && !row?.completedAt) {

@@ -11,6 +11,7 @@ import {
   storedObjects,
   topics,
 } from '#server/db/schema/index.ts';
+import { otjEvidenceAccess } from '#server/features/apprenticeships/evidence-access.ts';
 import { resolveAppSecret } from '#server/lib/app-secret.ts';
 import { badRequest, HttpError, payloadTooLarge } from '#server/lib/errors.ts';
 import type { FileType } from '#shared/constants.ts';
@@ -288,7 +289,8 @@ export async function mediaAccess(
   row: StoredObjectRow,
   user: { id: string; role: string; mustChangePassword?: boolean } | null,
 ): Promise<MediaAccess> {
-  if (row.fileType === 'image' && row.attachedAt) return 'public';
+  if (row.fileType === 'image' && row.attachedAt)
+    return (await otjEvidenceAccess(db, objectPathFor(row.key), user)) ?? 'public';
   if (row.fileType === 'video' && row.attachedAt && (await isPreviewVideo(db, objectPathFor(row.key))))
     return 'public';
   if (!user) return 'unauthorized';

@@ -47,35 +47,11 @@ export async function provisionStudent(
   if (!course) throw notFound('Course not found');
   const email = input.details.email.trim();
 
-  const temporaryPassword = input.temporaryPassword ?? generatePassword(14);
-  const passwordHash = await hashPassword(temporaryPassword);
-  const inserted = await tx
-    .insert(users)
-    .values({
-      email,
-      passwordHash,
-      role: 'student',
-      firstName: input.details.firstName?.trim() || null,
-      lastName: input.details.lastName?.trim() || null,
-      phoneNumber: input.details.phoneNumber?.trim() || null,
-      company: input.details.company?.trim() || null,
-      jobTitle: input.details.jobTitle?.trim() || null,
-      experienceLevel: input.details.experienceLevel || null,
-      mustChangePassword: true,
-      tempPasswordExpiresAt: new Date(Date.now() + TEMP_PASSWORD_TTL_DAYS * 24 * 60 * 60 * 1000),
-    })
-    .onConflictDoNothing()
-    .returning({ id: users.id, firstName: users.firstName });
-
-  const createdUser = inserted.length > 0;
-  const user =
-    inserted[0] ??
-    (
-      await tx
-        .select({ id: users.id, firstName: users.firstName })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    )[0]!;
+  const { user, createdUser, temporaryPassword } = await createAccountIfNew(tx, {
+    ...input.details,
+    email,
+    temporaryPassword: input.temporaryPassword,
+  });
 
   const enrolled = await tx
     .insert(enrolments)
@@ -112,4 +88,47 @@ export async function provisionStudent(
     newlyEnrolled,
     temporaryPassword: createdUser ? temporaryPassword : undefined,
   };
+}
+
+/**
+ * The account for `details.email`: a new one with a temporary password (argon2id, must be changed, expires in
+ * 7 days), or the existing one untouched. The caller queues the email that carries the password.
+ */
+export async function createAccountIfNew(
+  tx: Queryable,
+  details: StudentDetails & { temporaryPassword?: string },
+): Promise<{
+  user: { id: string; firstName: string | null };
+  createdUser: boolean;
+  temporaryPassword: string;
+}> {
+  const email = details.email.trim();
+  const temporaryPassword = details.temporaryPassword ?? generatePassword(14);
+  const passwordHash = await hashPassword(temporaryPassword);
+  const inserted = await tx
+    .insert(users)
+    .values({
+      email,
+      passwordHash,
+      role: 'student',
+      firstName: details.firstName?.trim() || null,
+      lastName: details.lastName?.trim() || null,
+      phoneNumber: details.phoneNumber?.trim() || null,
+      company: details.company?.trim() || null,
+      jobTitle: details.jobTitle?.trim() || null,
+      experienceLevel: details.experienceLevel || null,
+      mustChangePassword: true,
+      tempPasswordExpiresAt: new Date(Date.now() + TEMP_PASSWORD_TTL_DAYS * 24 * 60 * 60 * 1000),
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id, firstName: users.firstName });
+  const user =
+    inserted[0] ??
+    (
+      await tx
+        .select({ id: users.id, firstName: users.firstName })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    )[0]!;
+  return { user, createdUser: inserted.length > 0, temporaryPassword };
 }

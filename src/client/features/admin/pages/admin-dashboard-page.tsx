@@ -2,13 +2,14 @@ import {
   BarChart3,
   CalendarDays,
   FolderOpen,
+  GraduationCap,
   LayoutDashboard,
   Mail,
   MessageSquare,
   Users,
 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { NotificationsButton } from '#client/components/layout/notifications-button.tsx';
 import { PageLoader } from '#client/components/layout/page-loader.tsx';
 import { PortalHeader } from '#client/components/layout/portal-header.tsx';
@@ -46,18 +47,23 @@ function TabFallback() {
   );
 }
 
-const TABS: { value: AdminTab; label: string; icon: typeof Users }[] = [
+/** Tabs that are pages of their own (another feature's screen, its own chunk): choosing one goes there. */
+const PAGE_TABS = { apprentices: '/admin/apprentices' } as const;
+
+const TABS: { value: AdminTab | keyof typeof PAGE_TABS; label: string; icon: typeof Users }[] = [
   { value: 'overview', label: 'Overview', icon: LayoutDashboard },
   { value: 'students', label: 'Students', icon: Users },
   { value: 'messages', label: 'Messages', icon: MessageSquare },
   { value: 'content', label: 'Content', icon: FolderOpen },
   { value: 'analytics', label: 'Analytics', icon: BarChart3 },
   { value: 'sessions', label: 'Live Sessions', icon: CalendarDays },
+  { value: 'apprentices', label: 'Apprentices', icon: GraduationCap },
 ];
 
 export function AdminDashboardPage() {
   const { user } = useAuth();
   const [tab, setTab] = useState<AdminTab>('overview');
+  const [, navigate] = useLocation();
   const [conversationId, setConversationId] = useState<string | null>(null);
   // Live updates and the unread total, as on the student side.
   useMessageStream();
@@ -90,7 +96,12 @@ export function AdminDashboardPage() {
             </Link>
           </Button>
         </div>
-        <Tabs value={tab} onValueChange={(v) => setTab(v as AdminTab)}>
+        <Tabs
+          value={tab}
+          onValueChange={(v) =>
+            v in PAGE_TABS ? navigate(PAGE_TABS[v as keyof typeof PAGE_TABS]) : setTab(v as AdminTab)
+          }
+        >
           <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-11 sm:w-auto">
             {TABS.map(({ value, label, icon: Icon }) => (
               <TabsTrigger key={value} value={value} className="h-9 px-2 sm:h-full sm:px-3">

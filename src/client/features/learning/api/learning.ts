@@ -54,6 +54,13 @@ export function useQuiz(topicId: string, enabled: boolean) {
   return useQuery<Quiz>({ queryKey: [TOPICS_KEY, topicId, 'quiz'], enabled, staleTime: 0 });
 }
 
+/** Whether to show the link to the apprenticeship page (apprentices and employer contacts), and reviews to sign. */
+export function useApprenticeshipSummary() {
+  return useQuery<{ isApprentice: boolean; isEmployerContact: boolean; reviewsToSign: number }>({
+    queryKey: ['/api/apprenticeship/summary'],
+  });
+}
+
 export function useUpcomingSessions() {
   return useQuery<UpcomingSession[]>({ queryKey: ['/api/sessions/upcoming'] });
 }

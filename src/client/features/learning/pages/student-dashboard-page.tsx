@@ -18,6 +18,7 @@ import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { UPCOMING_SESSION_DAYS } from '#shared/constants.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { useModules, useTopics, useUpcomingSessions, useUserCourses } from '../api/learning.ts';
+import { ApprenticeshipLink } from '../components/apprenticeship-link.tsx';
 import { ModuleList } from '../components/module-list.tsx';
 import { SessionCard } from '../components/session-card.tsx';
 import { SidePanel } from '../components/side-panel.tsx';
@@ -132,6 +133,8 @@ function Dashboard({ user }: { user: CurrentUser }) {
             <p className="text-sm font-medium text-navy-700">{courses.data[0].title}</p>
           ) : null}
         </div>
+
+        <ApprenticeshipLink />
 
         <section aria-label="Your stats" className="grid grid-cols-3 gap-2 sm:gap-4">
           <StatCard

@@ -1,0 +1,89 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Queryable } from '#server/db/client.ts';
+import { otjEntries } from '#server/db/schema/index.ts';
+import { ukIsoDate } from '#shared/format.ts';
+import { OTJ_ACTIVITY_LABELS } from '#shared/schemas/apprenticeships.ts';
+import { secondsToHours } from './apprenticeships.presenter.ts';
+import { loadFigures } from './figures.repo.ts';
+
+/**
+ * One CSV cell: quoted, quotes doubled, and a cell a spreadsheet would run as a formula (starting = + - @, tab or
+ * carriage return) prefixed with an apostrophe (OWASP "CSV injection").
+ */
+export function csvCell(value: string | number | boolean | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+export function toCsv(header: string[], rows: (string | number | boolean | null)[][]): string {
+  return `${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+const SOURCE_LABELS = {
+  apprentice: 'Logged by apprentice',
+  video: 'Video watched',
+  quiz: 'Quiz',
+  live_session: 'Live session',
+};
+
+/** GET /api/otj/export.csv: the apprentice's own log. */
+export async function ownLogCsv(db: Queryable, studentId: string): Promise<string> {
+  const rows = await db
+    .select()
+    .from(otjEntries)
+    .where(eq(otjEntries.studentId, studentId))
+    .orderBy(desc(otjEntries.date), desc(otjEntries.createdAt));
+  return toCsv(
+    ['Date', 'Hours', 'Activity', 'Description', 'Source', 'In paid hours', 'Status', 'Rejection reason'],
+    rows.map((r) => [
+      r.date,
+      secondsToHours(r.seconds),
+      OTJ_ACTIVITY_LABELS[r.activity],
+      r.description,
+      SOURCE_LABELS[r.source],
+      r.inPaidHours === null ? '' : r.inPaidHours ? 'Yes' : 'No',
+      r.status,
+      r.rejectionReason,
+    ]),
+  );
+}
+
+/**
+ * GET /api/admin/apprentices/export.csv: what the learner record needs per apprentice (planned OTJ hours as
+ * PHours, actual approved hours as OTJActHours; docs/apprenticeships.md).
+ */
+export async function providerCsv(db: Queryable): Promise<string> {
+  const rows = await loadFigures(db);
+  return toCsv(
+    [
+      'Learner ID',
+      'First name',
+      'Last name',
+      'Email',
+      'Standard',
+      'Start date',
+      'Planned end date',
+      'Planned OTJ hours',
+      'Actual approved OTJ hours',
+    ],
+    rows.map((r) => [
+      r.studentId,
+      r.firstName,
+      r.lastName,
+      r.email,
+      r.standard,
+      r.startDate,
+      r.endDate,
+      r.plannedOtjHours,
+      secondsToHours(r.approvedSeconds),
+    ]),
+  );
+}
+
+/** Download headers for a CSV named after what it holds and today's date. */
+export const csvHeaders = (name: string) => ({
+  'content-type': 'text/csv; charset=utf-8',
+  'content-disposition': `attachment; filename="${name}-${ukIsoDate()}.csv"`,
+  'cache-control': 'no-store',
+});

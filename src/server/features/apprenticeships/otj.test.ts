@@ -1,0 +1,612 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  emailOutbox,
+  enrolments,
+  liveSessionAttendees,
+  liveSessions,
+  otjEntries,
+  topicProgress,
+  users,
+} from '#server/db/schema/index.ts';
+import { createCourse, createModule, createTopic } from '#server/test/factories.ts';
+import { createQuiz } from '#server/test/fixtures/learning-course.ts';
+import { fakePng } from '#server/test/fixtures/media.ts';
+import { createTestApp, type TestContext, type TestUser } from '#server/test/harness.ts';
+import { addMonths } from '#shared/schemas/apprenticeships.ts';
+import { daysAgo, daysAhead, seedApprenticeship, seedEntry } from './apprenticeships.fixtures.ts';
+import { logLiveSessionAttendance } from './platform-learning.ts';
+
+let t: TestContext;
+let admin: string;
+let adminUser: TestUser;
+let apprentice: TestUser;
+let apprenticeCookie: string;
+let other: TestUser;
+let otherCookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminUser = await t.createUser({ role: 'admin', firstName: 'Tina', lastName: 'Tutor' });
+  admin = await t.login(adminUser);
+  apprentice = await t.createUser({ firstName: 'Aisha', lastName: 'Khan' });
+  apprenticeCookie = await t.login(apprentice);
+  other = await t.createUser({ firstName: 'Olly', lastName: 'Other' });
+  otherCookie = await t.login(other);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const call = (cookie: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+let n = 0;
+const entry = (values: Record<string, unknown> = {}) => ({
+  date: daysAgo(5),
+  hours: 2,
+  activity: 'practical_training',
+  description: `Installed a radiator valve, step ${++n}`,
+  inPaidHours: true,
+  ...values,
+});
+
+const record = (values: Record<string, unknown> = {}) => ({
+  standard: 'Plumbing and Domestic Heating Technician',
+  startDate: daysAgo(200),
+  endDate: daysAhead(400),
+  weeklyContractedHours: 37.5,
+  plannedOtjHours: 400,
+  ...values,
+});
+
+describe('PUT /api/admin/students/:id/apprenticeship', () => {
+  it('saves the record and returns it', async () => {
+    const res = await call(
+      admin,
+      'PUT',
+      `/api/admin/students/${apprentice.id}/apprenticeship`,
+      record({ level: 3 }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      studentId: apprentice.id,
+      standard: 'Plumbing and Domestic Heating Technician',
+      level: 3,
+      startDate: daysAgo(200),
+      plannedOtjHours: 400,
+      employerContact: null,
+    });
+  });
+
+  it.each([
+    [{ plannedOtjHours: 186 }, 'Planned off-the-job hours must be at least 187'],
+    [
+      {
+        startDate: daysAgo(10),
+        endDate: addMonths(daysAgo(10), 8).replace(/\d\d$/, (d) => String(Number(d) - 1).padStart(2, '0')),
+      },
+      'An apprenticeship must last at least 8 months',
+    ],
+    [{ startDate: daysAgo(10), endDate: daysAgo(20) }, 'The planned end must be after the start'],
+    [{ standardMinimumHours: 450 }, 'Planned off-the-job hours are below the standard’s minimum'],
+    [{ weeklyContractedHours: 0 }, 'Enter the weekly contracted hours'],
+  ])('refuses %j with a clear message', async (change, message) => {
+    const res = await call(
+      admin,
+      'PUT',
+      `/api/admin/students/${apprentice.id}/apprenticeship`,
+      record(change),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('accepts exactly 8 months and 187 hours', async () => {
+    const student = await t.createUser();
+    const start = daysAgo(10);
+    const res = await call(
+      admin,
+      'PUT',
+      `/api/admin/students/${student.id}/apprenticeship`,
+      record({ startDate: start, endDate: addMonths(start, 8), plannedOtjHours: 187 }),
+    );
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('404s for an unknown student or an admin', async () => {
+    expect(
+      (await call(admin, 'PUT', `/api/admin/students/${crypto.randomUUID()}/apprenticeship`, record()))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(admin, 'PUT', `/api/admin/students/${adminUser.id}/apprenticeship`, record())).statusCode,
+    ).toBe(404);
+  });
+
+  it('makes a new employer contact an account with emailed credentials and no enrolment', async () => {
+    const student = await t.createUser({ firstName: 'Ben' });
+    const email = `boss-${Date.now()}@employer.example`;
+    const res = await call(
+      admin,
+      'PUT',
+      `/api/admin/students/${student.id}/apprenticeship`,
+      record({ employerContact: { email, firstName: 'Bella', lastName: 'Boss' } }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().employerContact).toMatchObject({ name: 'Bella Boss', email });
+    const [account] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(account).toMatchObject({ role: 'student', mustChangePassword: true });
+    expect(await t.db.select().from(enrolments).where(eq(enrolments.userId, account!.id))).toHaveLength(0);
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.textBody).toMatch(/Temporary password: \S{12,}/);
+    // Saving again links the same account and sends nothing more.
+    await call(
+      admin,
+      'PUT',
+      `/api/admin/students/${student.id}/apprenticeship`,
+      record({ employerContact: { email: email.toUpperCase() } }),
+    );
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toHaveLength(1);
+  });
+
+  it('links an existing account by email without emailing it', async () => {
+    const student = await t.createUser();
+    const boss = await t.createUser({ firstName: 'Existing', lastName: 'Boss' });
+    const res = await call(
+      admin,
+      'PUT',
+      `/api/admin/students/${student.id}/apprenticeship`,
+      record({ employerContact: { email: boss.email } }),
+    );
+    expect(res.json().employerContact).toEqual({ id: boss.id, name: 'Existing Boss', email: boss.email });
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, boss.email))).toHaveLength(
+      0,
+    );
+  });
+
+  it('refuses the apprentice or an admin as their own employer contact', async () => {
+    const student = await t.createUser();
+    const self = await call(
+      admin,
+      'PUT',
+      `/api/admin/students/${student.id}/apprenticeship`,
+      record({ employerContact: { email: student.email } }),
+    );
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe('The employer contact must be someone other than the apprentice');
+    const tutor = await call(
+      admin,
+      'PUT',
+      `/api/admin/students/${student.id}/apprenticeship`,
+      record({ employerContact: { email: adminUser.email } }),
+    );
+    expect(tutor.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/otj', () => {
+  it('logs an entry as pending and shows it in GET /api/otj', async () => {
+    const body = entry({ hours: 1.25 });
+    const res = await call(apprenticeCookie, 'POST', '/api/otj', body);
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json();
+    const overview = (await call(apprenticeCookie, 'GET', '/api/otj')).json();
+    expect(overview.entries.find((e: { id: string }) => e.id === id)).toMatchObject({
+      date: body.date,
+      hours: 1.25,
+      activity: 'practical_training',
+      status: 'pending',
+      source: 'apprentice',
+      inPaidHours: true,
+    });
+    expect(overview.pendingHours).toBeGreaterThanOrEqual(1.25);
+  });
+
+  it.each([
+    [{ hours: 0.3 }, 'Hours go in quarter-hour steps (0.25)'],
+    [{ hours: 0 }, 'Enter the hours'],
+    [{ hours: 24.25 }, 'No more than 24 hours in a day'],
+    [{ inPaidHours: false }, 'Off-the-job training must be in your paid working hours'],
+    [
+      { activity: 'english_maths' },
+      'Choose an activity from the list (English and maths, progress reviews and exams are not off-the-job training)',
+    ],
+    [
+      { activity: 'progress_review' },
+      'Choose an activity from the list (English and maths, progress reviews and exams are not off-the-job training)',
+    ],
+    [{ description: 'stuff' }, 'Describe what you learned (at least 10 characters)'],
+    [{ date: daysAhead(1) }, 'You cannot log hours for a future date'],
+    [
+      { date: daysAgo(201) },
+      `This date is before your apprenticeship started (${daysAgo(200).split('-').reverse().join('/')})`,
+    ],
+    [{ date: '2026-02-30' }, 'Enter the date'],
+  ])('refuses %j', async (change, message) => {
+    const res = await call(apprenticeCookie, 'POST', '/api/otj', entry(change));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('refuses dates after the planned end', async () => {
+    const finished = await t.createUser();
+    await seedApprenticeship(t.db, finished.id, { startDate: daysAgo(400), endDate: daysAgo(10) });
+    const res = await call(await t.login(finished), 'POST', '/api/otj', entry({ date: daysAgo(5) }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(
+      /^This date is after your apprenticeship’s planned end \(\d\d\/\d\d\/\d{4}\)$/,
+    );
+  });
+
+  it('refuses more than 24 hours in one day in total', async () => {
+    const date = daysAgo(40);
+    expect((await call(apprenticeCookie, 'POST', '/api/otj', entry({ date, hours: 16 }))).statusCode).toBe(
+      201,
+    );
+    expect((await call(apprenticeCookie, 'POST', '/api/otj', entry({ date, hours: 8 }))).statusCode).toBe(
+      201,
+    );
+    const res = await call(apprenticeCookie, 'POST', '/api/otj', entry({ date, hours: 0.25 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^That would make more than 24 hours on .* \(24 h already logged\)$/);
+  });
+
+  it('refuses a duplicate, also when both arrive at once (exactly one is stored)', async () => {
+    const body = entry({ date: daysAgo(50) });
+    expect((await call(apprenticeCookie, 'POST', '/api/otj', body)).statusCode).toBe(201);
+    const again = await call(apprenticeCookie, 'POST', '/api/otj', {
+      ...body,
+      description: `  ${body.description.toUpperCase()} `,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      'You have already logged this entry (same date, activity, hours and description)',
+    );
+
+    const twin = entry({ date: daysAgo(51) });
+    const results = await Promise.all([1, 2, 3].map(() => call(apprenticeCookie, 'POST', '/api/otj', twin)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const stored = await t.db.select().from(otjEntries).where(eq(otjEntries.description, twin.description));
+    expect(stored).toHaveLength(1);
+  });
+
+  it('404s for a student without an apprenticeship', async () => {
+    const res = await call(otherCookie, 'POST', '/api/otj', entry());
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('You have no apprenticeship on TradeSkills');
+    expect((await call(otherCookie, 'GET', '/api/otj')).statusCode).toBe(404);
+    expect((await call(null, 'GET', '/api/otj')).statusCode).toBe(401);
+  });
+});
+
+describe('approval', () => {
+  it('counts only approved hours; a rejection needs a reason the apprentice sees; amending sends it back', async () => {
+    const before = (await call(apprenticeCookie, 'GET', '/api/otj')).json();
+    const { id } = (
+      await call(apprenticeCookie, 'POST', '/api/otj', entry({ date: daysAgo(60), hours: 3 }))
+    ).json();
+    const { id: id2 } = (
+      await call(apprenticeCookie, 'POST', '/api/otj', entry({ date: daysAgo(61), hours: 1 }))
+    ).json();
+
+    const approved = await call(admin, 'POST', `/api/admin/otj/${id}/approve`);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ id, status: 'approved', studentName: 'Aisha Khan' });
+    const again = await call(admin, 'POST', `/api/admin/otj/${id}/approve`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This entry has already been approved');
+
+    const noReason = await call(admin, 'POST', `/api/admin/otj/${id2}/reject`, { reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe('Give a reason');
+    expect((await call(admin, 'POST', `/api/admin/otj/${id2}/reject`, {})).statusCode).toBe(400);
+    const rejected = await call(admin, 'POST', `/api/admin/otj/${id2}/reject`, {
+      reason: 'Say what was new to you',
+    });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', rejectionReason: 'Say what was new to you' });
+
+    const after = (await call(apprenticeCookie, 'GET', '/api/otj')).json();
+    expect(after.approvedHours).toBe(before.approvedHours + 3);
+    expect(after.pendingHours).toBe(before.pendingHours);
+    expect(after.entries.find((e: { id: string }) => e.id === id2)).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Say what was new to you',
+    });
+
+    // Only a rejected entry can be amended; amending it makes it pending again.
+    expect((await call(apprenticeCookie, 'PUT', `/api/otj/${id}`, entry())).statusCode).toBe(409);
+    const amended = await call(
+      apprenticeCookie,
+      'PUT',
+      `/api/otj/${id2}`,
+      entry({ date: daysAgo(61), hours: 1.5, description: 'Learned how to size a radiator for a room' }),
+    );
+    expect(amended.statusCode).toBe(200);
+    const row = (await call(apprenticeCookie, 'GET', '/api/otj'))
+      .json()
+      .entries.find((e: { id: string }) => e.id === id2);
+    expect(row).toMatchObject({ status: 'pending', hours: 1.5, rejectionReason: 'Say what was new to you' });
+    // The amendment follows the same rules.
+    expect(
+      (await call(apprenticeCookie, 'POST', `/api/admin/otj/${id2}/reject`, { reason: 'x' })).statusCode,
+    ).toBe(403);
+    await call(admin, 'POST', `/api/admin/otj/${id2}/reject`, { reason: 'Still vague' });
+    expect(
+      (await call(apprenticeCookie, 'PUT', `/api/otj/${id2}`, entry({ date: daysAhead(2) }))).statusCode,
+    ).toBe(400);
+    // Another student cannot amend it.
+    expect((await call(otherCookie, 'PUT', `/api/otj/${id2}`, entry())).statusCode).toBe(404);
+  });
+
+  it('decides an entry once when two tutors act at the same moment', async () => {
+    const { id } = (await call(apprenticeCookie, 'POST', '/api/otj', entry({ date: daysAgo(70) }))).json();
+    const [a, b] = await Promise.all([
+      call(admin, 'POST', `/api/admin/otj/${id}/approve`),
+      call(admin, 'POST', `/api/admin/otj/${id}/reject`, { reason: 'Not relevant' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+  });
+
+  it('lists pending entries for the admin with the apprentice’s name', async () => {
+    const res = await call(admin, 'GET', '/api/admin/otj?status=pending');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().length).toBeGreaterThan(0);
+    expect(res.json().every((e: { status: string }) => e.status === 'pending')).toBe(true);
+    expect((await call(admin, 'POST', `/api/admin/otj/${crypto.randomUUID()}/approve`)).statusCode).toBe(404);
+  });
+});
+
+describe('progress at a glance', () => {
+  it('reports planned, minimum, forecast and pace, and warns when behind and after 4 quiet weeks', async () => {
+    const learner = await t.createUser({ firstName: 'Fay' });
+    const cookie = await t.login(learner);
+    // 100 days in, 100 days to go: 20 approved hours projects to 40 of the planned 200.
+    await seedApprenticeship(t.db, learner.id, {
+      startDate: daysAgo(100),
+      endDate: daysAhead(100),
+      plannedOtjHours: 200,
+      standardMinimumHours: 190,
+    });
+    await seedEntry(t.db, learner.id, { date: daysAgo(40), seconds: 20 * 3600, status: 'approved' });
+    await seedEntry(t.db, learner.id, { date: daysAgo(35), seconds: 3600, status: 'rejected' });
+    const res = (await call(cookie, 'GET', '/api/otj')).json();
+    expect(res).toMatchObject({
+      plannedHours: 200,
+      minimumHours: 190,
+      approvedHours: 20,
+      pendingHours: 0,
+      forecastHours: 40,
+      lastLearningDate: daysAgo(40),
+    });
+    expect(res.paceNeededPerWeek).toBeCloseTo(180 / (100 / 7), 2);
+    expect(res.warnings.map((w: { code: string }) => w.code)).toEqual(['BEHIND', 'NO_RECENT_LEARNING']);
+    expect(res.warnings[1].message).toMatch(/^No learning logged for 5 weeks \(last on \d\d\/\d\d\/\d{4}\)/);
+    expect(res.nextReviewDue).toBe(addMonths(daysAgo(100), 3));
+    expect(res.reviewOverdue).toBe(true);
+
+    // Learning logged this week (pending counts as logged) clears the quiet warning, not the behind one.
+    await call(cookie, 'POST', '/api/otj', entry({ date: daysAgo(1) }));
+    const now = (await call(cookie, 'GET', '/api/otj')).json();
+    expect(now.warnings.map((w: { code: string }) => w.code)).toEqual(['BEHIND']);
+    expect(now.pendingHours).toBe(2);
+  });
+
+  it('lists every apprentice for the admin with figures and next review due', async () => {
+    const res = await call(admin, 'GET', '/api/admin/apprentices');
+    expect(res.statusCode).toBe(200);
+    const row = res.json().find((a: { studentId: string }) => a.studentId === apprentice.id);
+    expect(row).toMatchObject({
+      name: 'Aisha Khan',
+      plannedOtjHours: 400,
+      minimumHours: 187,
+      nextReviewDue: addMonths(daysAgo(200), 3),
+      reviewOverdue: true,
+    });
+    expect(row.approvedHours).toBeGreaterThan(0);
+    expect(res.json().some((a: { studentId: string }) => a.studentId === other.id)).toBe(false);
+  });
+});
+
+describe('exports', () => {
+  it('gives the apprentice their own log as CSV, safe against formula injection', async () => {
+    await call(
+      apprenticeCookie,
+      'POST',
+      '/api/otj',
+      entry({ date: daysAgo(80), description: '=HYPERLINK("http://evil.example","click") for sure' }),
+    );
+    const res = await call(apprenticeCookie, 'GET', '/api/otj/export.csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="off-the-job-log-\d{4}-\d\d-\d\d\.csv"$/,
+    );
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      '"Date","Hours","Activity","Description","Source","In paid hours","Status","Rejection reason"',
+    );
+    expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"") for sure"`);
+    expect(res.body).toContain('"rejected","Still vague"');
+    // Another student's download has none of it.
+    const theirs = await call(otherCookie, 'GET', '/api/otj/export.csv');
+    expect(theirs.body.trim().split('\r\n')).toHaveLength(1);
+  });
+
+  it('gives the admin the provider-wide CSV for the learner record', async () => {
+    const res = await call(admin, 'GET', '/api/admin/apprentices/export.csv');
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      '"Learner ID","First name","Last name","Email","Standard","Start date","Planned end date","Planned OTJ hours","Actual approved OTJ hours"',
+    );
+    const overview = (await call(apprenticeCookie, 'GET', '/api/otj')).json();
+    expect(lines).toContain(
+      `"${apprentice.id}","Aisha","Khan","${apprentice.email}","Plumbing and Domestic Heating Technician","${daysAgo(200)}","${daysAhead(400)}","400","${overview.approvedHours}"`,
+    );
+    expect((await call(apprenticeCookie, 'GET', '/api/admin/apprentices/export.csv')).statusCode).toBe(403);
+  });
+});
+
+describe('evidence files', () => {
+  it('attaches an uploaded image that only the apprentice and admins may open', async () => {
+    const target = (
+      await call(apprenticeCookie, 'POST', '/api/objects/upload', {
+        fileType: 'image',
+        contentType: 'image/png',
+        size: 1024,
+      })
+    ).json();
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: target.uploadURL,
+      headers: { 'content-type': 'image/png' },
+      payload: fakePng(),
+    });
+    expect(put.statusCode).toBeLessThan(300);
+    const res = await call(
+      apprenticeCookie,
+      'POST',
+      '/api/otj',
+      entry({ date: daysAgo(90), evidencePath: target.objectPath }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect((await call(apprenticeCookie, 'GET', target.objectPath)).statusCode).toBe(200);
+    expect((await call(admin, 'GET', target.objectPath)).statusCode).toBe(200);
+    expect((await call(otherCookie, 'GET', target.objectPath)).statusCode).toBe(403);
+    expect((await call(null, 'GET', target.objectPath)).statusCode).toBe(401);
+  });
+
+  it('refuses someone else’s upload as evidence', async () => {
+    const target = (
+      await call(otherCookie, 'POST', '/api/objects/upload', {
+        fileType: 'image',
+        contentType: 'image/png',
+        size: 1024,
+      })
+    ).json();
+    await t.app.inject({
+      method: 'PUT',
+      url: target.uploadURL,
+      headers: { 'content-type': 'image/png' },
+      payload: fakePng(),
+    });
+    const res = await call(
+      apprenticeCookie,
+      'POST',
+      '/api/otj',
+      entry({ date: daysAgo(91), evidencePath: target.objectPath }),
+    );
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('platform learning', () => {
+  it('logs video time actually watched and quiz time as pending online learning, marked with the source', async () => {
+    const learner = await t.createUser();
+    const cookie = await t.login(learner);
+    await seedApprenticeship(t.db, learner.id);
+    const course = await createCourse(t.db, 'Heating');
+    const mod = await createModule(t.db, course.id, 1);
+    const topic = await createTopic(t.db, mod.id, 1, {
+      title: 'Boilers',
+      videoPath: '/objects/video/boiler',
+      videoDurationSeconds: 600,
+    });
+    await t.db.insert(enrolments).values({ userId: learner.id, courseId: course.id });
+    // Enrolled before the first request: the learner state is cached (learning.cache.ts).
+    const quizCourse = await createCourse(t.db, 'Heating theory');
+    const quizTopic = await createTopic(t.db, (await createModule(t.db, quizCourse.id, 1)).id, 1, {
+      title: 'Boilers',
+    });
+    const quiz = await createQuiz(t.db, quizTopic.id, 2);
+    await t.db.insert(enrolments).values({ userId: learner.id, courseId: quizCourse.id });
+
+    const report = (positionSeconds: number) =>
+      call(cookie, 'POST', `/api/topics/${topic.id}/video-progress`, { positionSeconds, event: 'progress' });
+    expect((await report(0)).statusCode).toBe(200);
+    await t.db
+      .update(topicProgress)
+      .set({ lastReportAt: sql`${topicProgress.lastReportAt} - interval '20 seconds'` })
+      .where(eq(topicProgress.userId, learner.id));
+    await report(20);
+    // A jump ahead without the time to watch it earns nothing more.
+    await report(500);
+    const [video] = await t.db
+      .select()
+      .from(otjEntries)
+      .where(and(eq(otjEntries.studentId, learner.id), eq(otjEntries.source, 'video')));
+    expect(video).toMatchObject({
+      status: 'pending',
+      activity: 'online_learning',
+      description: 'Watched “Boilers”',
+      sourceRef: topic.id,
+    });
+    expect(video!.seconds).toBeGreaterThanOrEqual(19);
+    expect(video!.seconds).toBeLessThanOrEqual(21);
+
+    const attempt = await call(cookie, 'POST', `/api/topics/${quizTopic.id}/quiz/attempts`, {
+      answers: quiz.questions.map((q) => ({ questionId: q.id, answerId: q.correct })),
+    });
+    expect(attempt.statusCode).toBe(201);
+    const overview = (await call(cookie, 'GET', '/api/otj')).json();
+    expect(overview.entries.find((e: { source: string }) => e.source === 'quiz')).toMatchObject({
+      status: 'pending',
+      hours: 0.05,
+      description: 'Quiz: Boilers',
+    });
+    expect(overview.approvedHours).toBe(0);
+
+    // Students without an apprenticeship log nothing.
+    const plain = await t.createUser();
+    await t.db.insert(enrolments).values({ userId: plain.id, courseId: course.id });
+    await call(await t.login(plain), 'POST', `/api/topics/${topic.id}/video-progress`, {
+      positionSeconds: 0,
+      event: 'progress',
+    });
+    expect(await t.db.select().from(otjEntries).where(eq(otjEntries.studentId, plain.id))).toHaveLength(0);
+  });
+
+  it('logs attendance at ended live sessions once', async () => {
+    const learner = await t.createUser();
+    await seedApprenticeship(t.db, learner.id);
+    const start = new Date(Date.now() - 3 * 60 * 60 * 1000);
+    const [ended] = await t.db
+      .insert(liveSessions)
+      .values({
+        title: 'Unvented systems Q&A',
+        startTime: start,
+        endTime: new Date(start.getTime() + 90 * 60 * 1000),
+      })
+      .returning();
+    const [later] = await t.db
+      .insert(liveSessions)
+      .values({
+        title: 'Tomorrow',
+        startTime: new Date(Date.now() + 86_400_000),
+        endTime: new Date(Date.now() + 90_000_000),
+      })
+      .returning();
+    await t.db.insert(liveSessionAttendees).values([
+      { sessionId: ended!.id, userId: learner.id },
+      { sessionId: later!.id, userId: learner.id },
+    ]);
+    expect(await logLiveSessionAttendance(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await logLiveSessionAttendance(t.db)).toBe(0);
+    const rows = await t.db.select().from(otjEntries).where(eq(otjEntries.studentId, learner.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      source: 'live_session',
+      activity: 'live_teaching',
+      seconds: 5400,
+      status: 'pending',
+      description: 'Live session: Unvented systems Q&A',
+    });
+  });
+});

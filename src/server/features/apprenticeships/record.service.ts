@@ -1,0 +1,137 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '#server/db/client.ts';
+import { apprenticeships, users } from '#server/db/schema/index.ts';
+import { enqueueEmail } from '#server/features/email/outbox.service.ts';
+import { createAccountIfNew } from '#server/features/students/provisioning.service.ts';
+import { badRequest, notFound } from '#server/lib/errors.ts';
+import type { Apprenticeship, ApprenticeshipInput } from '#shared/schemas/apprenticeships.ts';
+import { employerContactEmail } from './emails.ts';
+import { displayName } from './names.ts';
+
+export type ApprenticeshipRow = typeof apprenticeships.$inferSelect;
+
+type EmployerContactInput = NonNullable<ApprenticeshipInput['employerContact']>;
+
+/**
+ * The employer contact who signs an apprentice's reviews: an existing account found by email, or a new one made
+ * through the provisioning path (temporary password emailed, no enrolment). Kept apart so that, once employers
+ * manage teams, it can prefer the apprentice's team manager.
+ */
+export async function resolveEmployerContact(
+  tx: Queryable,
+  input: { contact: EmployerContactInput; apprentice: { id: string; name: string }; publicUrl: string },
+): Promise<string> {
+  const { user, createdUser, temporaryPassword } = await createAccountIfNew(tx, {
+    email: input.contact.email,
+    firstName: input.contact.firstName,
+    lastName: input.contact.lastName,
+  });
+  if (user.id === input.apprentice.id) {
+    throw badRequest(
+      'The employer contact must be someone other than the apprentice',
+      'EMPLOYER_IS_APPRENTICE',
+    );
+  }
+  const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, user.id));
+  if (row?.role === 'admin') {
+    throw badRequest('The employer contact cannot be a tutor (admin) account', 'EMPLOYER_IS_ADMIN');
+  }
+  if (createdUser) {
+    await enqueueEmail(
+      tx,
+      employerContactEmail({
+        to: input.contact.email.trim(),
+        firstName: user.firstName,
+        apprenticeName: input.apprentice.name,
+        temporaryPassword,
+        publicUrl: input.publicUrl,
+      }),
+    );
+  }
+  return user.id;
+}
+
+/** Creates or replaces a student's apprenticeship record (the rules are in the shared schema). */
+export async function saveApprenticeship(
+  database: Database,
+  studentId: string,
+  input: ApprenticeshipInput & { startDate: string; endDate: string },
+  publicUrl: string,
+): Promise<Apprenticeship> {
+  await database.db.transaction(async (tx) => {
+    const [student] = await tx.select().from(users).where(eq(users.id, studentId));
+    if (student?.role !== 'student') throw notFound('Student not found');
+    const employerContactId = input.employerContact
+      ? await resolveEmployerContact(tx, {
+          contact: input.employerContact,
+          apprentice: { id: student.id, name: displayName(student) },
+          publicUrl,
+        })
+      : null;
+    const values = {
+      standard: input.standard.trim(),
+      level: input.level ?? null,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      weeklyContractedHours: input.weeklyContractedHours,
+      plannedOtjHours: input.plannedOtjHours,
+      standardMinimumHours: input.standardMinimumHours ?? null,
+      employerContactId,
+    };
+    await tx
+      .insert(apprenticeships)
+      .values({ studentId, ...values })
+      .onConflictDoUpdate({ target: apprenticeships.studentId, set: { ...values, updatedAt: new Date() } });
+    // Entries the new dates leave outside the apprenticeship would be refused if logged now; say so instead of
+    // silently keeping them in the figures.
+    const [outside] = rowsOf<{ n: number }>(
+      await tx.execute(sql`
+        SELECT count(*)::int AS n FROM otj_entries
+        WHERE student_id = ${studentId} AND status <> 'rejected'
+          AND (date < ${input.startDate} OR date > ${input.endDate})`),
+    );
+    if ((outside?.n ?? 0) > 0) {
+      throw badRequest(
+        `${outside!.n} logged ${outside!.n === 1 ? 'entry falls' : 'entries fall'} outside these dates; reject or correct ${outside!.n === 1 ? 'it' : 'them'} first`,
+        'ENTRIES_OUTSIDE_DATES',
+      );
+    }
+  });
+  return getApprenticeship(database.db, studentId);
+}
+
+export async function findApprenticeship(
+  db: Queryable,
+  studentId: string,
+): Promise<ApprenticeshipRow | null> {
+  const [row] = await db.select().from(apprenticeships).where(eq(apprenticeships.studentId, studentId));
+  return row ?? null;
+}
+
+export async function getApprenticeship(db: Queryable, studentId: string): Promise<Apprenticeship> {
+  const row = await findApprenticeship(db, studentId);
+  if (!row) throw notFound('This student has no apprenticeship record', 'NO_APPRENTICESHIP');
+  return presentApprenticeship(db, row);
+}
+
+export async function presentApprenticeship(db: Queryable, row: ApprenticeshipRow): Promise<Apprenticeship> {
+  const [contact] = row.employerContactId
+    ? await db.select().from(users).where(eq(users.id, row.employerContactId))
+    : [];
+  return {
+    studentId: row.studentId,
+    standard: row.standard,
+    level: row.level,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    weeklyContractedHours: row.weeklyContractedHours,
+    plannedOtjHours: row.plannedOtjHours,
+    standardMinimumHours: row.standardMinimumHours,
+    employerContact: contact ? { id: contact.id, name: displayName(contact), email: contact.email } : null,
+  };
+}
+
+/** Rows from db.execute on either driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+}

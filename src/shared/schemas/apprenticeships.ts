@@ -1,0 +1,250 @@
+import { z } from 'zod';
+
+// Off-the-job training rules for starts from 1 Aug 2025 (docs/apprenticeships.md).
+export const OTJ_MINIMUM_HOURS = 187;
+export const MIN_APPRENTICESHIP_MONTHS = 8;
+export const MAX_HOURS_PER_DAY = 24;
+export const REVIEW_INTERVAL_MONTHS = 3;
+export const NO_LEARNING_WARNING_DAYS = 28;
+
+/**
+ * What counts as OTJ. English and maths, progress reviews, exams, onboarding and initial assessment do not, so
+ * they are not on the list.
+ */
+export const OTJ_ACTIVITIES = [
+  'theory',
+  'practical_training',
+  'online_learning',
+  'live_teaching',
+  'simulation',
+  'shadowing',
+  'mentoring',
+  'industry_visit',
+  'assignment',
+  'revision',
+] as const;
+export type OtjActivity = (typeof OTJ_ACTIVITIES)[number];
+export const OTJ_ACTIVITY_LABELS: Record<OtjActivity, string> = {
+  theory: 'Theory (teaching, lectures)',
+  practical_training: 'Practical training',
+  online_learning: 'Online learning',
+  live_teaching: 'Live session',
+  simulation: 'Simulation',
+  shadowing: 'Shadowing',
+  mentoring: 'Mentoring',
+  industry_visit: 'Industry visit',
+  assignment: 'Writing assignments',
+  revision: 'Revision',
+};
+/** Where an entry came from: the apprentice, or learning on this platform recorded as it happened. */
+export const OTJ_SOURCES = ['apprentice', 'video', 'quiz', 'live_session'] as const;
+export type OtjSource = (typeof OTJ_SOURCES)[number];
+export const OTJ_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type OtjStatus = (typeof OTJ_STATUSES)[number];
+export const REVIEW_ROLES = ['apprentice', 'tutor', 'employer'] as const;
+export type ReviewRole = (typeof REVIEW_ROLES)[number];
+
+const isoDate = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    // A real calendar day: 2026-02-30 does not round-trip.
+    .refine((value) => {
+      const parsed = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+    }, message);
+
+/** Calendar months between two ISO dates, counting a partial month as not yet complete. */
+export function addMonths(isoDay: string, months: number): string {
+  const [y, m, d] = isoDay.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+const employerContactSchema = z.strictObject({
+  email: z.email('Enter the employer contact’s email').max(254),
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+});
+
+/** PUT /api/admin/students/:id/apprenticeship */
+export const apprenticeshipInputSchema = z
+  .strictObject({
+    standard: z.string().trim().min(1, 'Enter the apprenticeship standard').max(200),
+    level: z.number().int().min(2, 'Level is 2 to 7').max(7, 'Level is 2 to 7').nullish(),
+    startDate: isoDate('Enter the start date'),
+    endDate: isoDate('Enter the planned end date'),
+    weeklyContractedHours: z
+      .number({ error: 'Enter the weekly contracted hours' })
+      .min(1, 'Enter the weekly contracted hours')
+      .max(60, 'Weekly contracted hours cannot be over 60'),
+    plannedOtjHours: z
+      .number({ error: 'Enter the planned off-the-job hours' })
+      .int('Planned off-the-job hours are whole hours')
+      .min(OTJ_MINIMUM_HOURS, `Planned off-the-job hours must be at least ${OTJ_MINIMUM_HOURS}`)
+      .max(10_000),
+    standardMinimumHours: z
+      .number()
+      .int()
+      .min(OTJ_MINIMUM_HOURS, `A standard’s minimum is at least ${OTJ_MINIMUM_HOURS} hours`)
+      .max(10_000)
+      .nullish(),
+    employerContact: employerContactSchema.nullish(),
+  })
+  .refine((a) => a.endDate > a.startDate, {
+    message: 'The planned end must be after the start',
+    path: ['endDate'],
+  })
+  .refine((a) => a.endDate >= addMonths(a.startDate, MIN_APPRENTICESHIP_MONTHS), {
+    message: `An apprenticeship must last at least ${MIN_APPRENTICESHIP_MONTHS} months`,
+    path: ['endDate'],
+  })
+  .refine((a) => a.standardMinimumHours == null || a.plannedOtjHours >= a.standardMinimumHours, {
+    message: 'Planned off-the-job hours are below the standard’s minimum',
+    path: ['plannedOtjHours'],
+  });
+export type ApprenticeshipInput = z.input<typeof apprenticeshipInputSchema>;
+
+/** POST /api/otj and PUT /api/otj/:id (amending a rejected entry). */
+export const otjEntryInputSchema = z.strictObject({
+  date: isoDate('Enter the date'),
+  hours: z
+    .number({ error: 'Enter the hours' })
+    .positive('Enter the hours')
+    .max(MAX_HOURS_PER_DAY, `No more than ${MAX_HOURS_PER_DAY} hours in a day`)
+    .refine((h) => Number.isInteger(h * 4), 'Hours go in quarter-hour steps (0.25)'),
+  activity: z.enum(OTJ_ACTIVITIES, {
+    error:
+      'Choose an activity from the list (English and maths, progress reviews and exams are not off-the-job training)',
+  }),
+  description: z
+    .string({ error: 'Describe what you learned' })
+    .trim()
+    .min(10, 'Describe what you learned (at least 10 characters)')
+    .max(2000),
+  inPaidHours: z
+    .boolean({ error: 'Confirm this was in your paid working hours' })
+    .refine((v) => v, 'Off-the-job training must be in your paid working hours'),
+  evidencePath: z.string().max(500).nullish(),
+});
+export type OtjEntryInput = z.input<typeof otjEntryInputSchema>;
+
+export const otjRejectSchema = z.strictObject({
+  reason: z.string({ error: 'Give a reason' }).trim().min(3, 'Give a reason').max(1000),
+});
+
+/** POST /api/admin/students/:id/reviews */
+export const reviewInputSchema = z.strictObject({
+  reviewDate: isoDate('Enter the review date'),
+  progressSummary: z.string().trim().min(1, 'Describe progress against the standard').max(5000),
+  otjHoursToDate: z.number({ error: 'Enter the OTJ hours to date' }).min(0).max(100_000),
+  nextSteps: z.string().trim().min(1, 'Enter the next steps').max(5000),
+  supportNeeds: z.string().trim().max(5000).optional().default(''),
+});
+export type ReviewInput = z.input<typeof reviewInputSchema>;
+
+// Responses
+
+export const otjWarningSchema = z.object({
+  code: z.enum(['BEHIND', 'NO_RECENT_LEARNING']),
+  message: z.string(),
+});
+
+export const otjFiguresSchema = z.object({
+  plannedHours: z.number(),
+  minimumHours: z.number(),
+  approvedHours: z.number(),
+  pendingHours: z.number(),
+  forecastHours: z.number(),
+  paceNeededPerWeek: z.number(),
+  lastLearningDate: z.string().nullable(),
+  nextReviewDue: z.string(),
+  reviewOverdue: z.boolean(),
+  warnings: z.array(otjWarningSchema),
+});
+export type OtjFigures = z.infer<typeof otjFiguresSchema>;
+
+export const otjEntrySchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  hours: z.number(),
+  activity: z.enum(OTJ_ACTIVITIES),
+  description: z.string(),
+  inPaidHours: z.boolean().nullable(),
+  evidencePath: z.string().nullable(),
+  source: z.enum(OTJ_SOURCES),
+  status: z.enum(OTJ_STATUSES),
+  rejectionReason: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type OtjEntry = z.infer<typeof otjEntrySchema>;
+
+export const apprenticeshipSchema = z.object({
+  studentId: z.string(),
+  standard: z.string(),
+  level: z.number().nullable(),
+  startDate: z.string(),
+  endDate: z.string(),
+  weeklyContractedHours: z.number(),
+  plannedOtjHours: z.number(),
+  standardMinimumHours: z.number().nullable(),
+  employerContact: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+});
+export type Apprenticeship = z.infer<typeof apprenticeshipSchema>;
+
+/** GET /api/otj */
+export const otjOverviewSchema = otjFiguresSchema.extend({
+  apprenticeship: apprenticeshipSchema,
+  entries: z.array(otjEntrySchema),
+});
+export type OtjOverview = z.infer<typeof otjOverviewSchema>;
+
+export const adminApprenticeSchema = otjFiguresSchema.extend({
+  studentId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  standard: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  plannedOtjHours: z.number(),
+});
+export type AdminApprentice = z.infer<typeof adminApprenticeSchema>;
+
+export const adminOtjEntrySchema = otjEntrySchema.extend({ studentId: z.string(), studentName: z.string() });
+export type AdminOtjEntry = z.infer<typeof adminOtjEntrySchema>;
+
+export const reviewSignatureSchema = z.object({
+  role: z.enum(REVIEW_ROLES),
+  name: z.string(),
+  signedAt: z.string(),
+});
+
+export const reviewSchema = z.object({
+  id: z.string(),
+  studentId: z.string(),
+  apprenticeName: z.string(),
+  standard: z.string(),
+  reviewDate: z.string(),
+  progressSummary: z.string(),
+  otjHoursToDate: z.number(),
+  nextSteps: z.string(),
+  supportNeeds: z.string(),
+  hasEmployerContact: z.boolean(),
+  signatures: z.array(reviewSignatureSchema),
+  /** The role the caller can still sign as, or null. */
+  canSignAs: z.enum(REVIEW_ROLES).nullable(),
+  fullySigned: z.boolean(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+/** GET /api/apprenticeship/summary: whether the portal shows the apprenticeship link, and reviews waiting. */
+export const apprenticeshipSummarySchema = z.object({
+  isApprentice: z.boolean(),
+  isEmployerContact: z.boolean(),
+  reviewsToSign: z.number().int(),
+});
+export type ApprenticeshipSummary = z.infer<typeof apprenticeshipSummarySchema>;
+
+export const createdSchema = z.object({ id: z.string() });
