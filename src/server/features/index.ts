@@ -3,6 +3,7 @@ import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { certificatesRoutes } from './certificates/certificates.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { mailboxRoutes } from './email/mailbox.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -26,4 +27,5 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   checkoutRoutes,
   mailboxRoutes,
   adminRoutes,
+  certificatesRoutes,
 ];

@@ -1,4 +1,5 @@
 export * from './catalog.ts';
+export * from './certificates.ts';
 export * from './commerce.ts';
 export * from './community.ts';
 export * from './learning.ts';
