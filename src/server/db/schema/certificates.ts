@@ -4,7 +4,7 @@ import { courses } from './catalog.ts';
 import { users } from './users.ts';
 
 /**
- * Certificates of completion (docs in ARCHITECTURE.md, 'Certificates'). What the certificate says (holder's
+ * Certificates of completion (README.md, 'Certificates'). What the certificate says (holder's
  * name, course title, learning time) is copied at issue, so a signed credential and its PDF never change after
  * the fact; a correction is a reissue (new code, the old one revoked).
  */

@@ -25,7 +25,7 @@ function drawQr(doc: PdfDocument, text: string, x: number, y: number, size: numb
 }
 
 function hoursLabel(hours: number): string {
-  return `${hours % 1 === 0 ? hours.toFixed(0) : hours.toFixed(1)} CPD ${hours === 1 ? 'hour' : 'hours'}`;
+  return hours % 1 === 0 ? hours.toFixed(0) : hours.toFixed(1);
 }
 
 export function renderCertificatePdf(row: CertificateRow, publicUrl: string): Promise<Buffer> {
@@ -106,7 +106,7 @@ export function renderCertificatePdf(row: CertificateRow, publicUrl: string): Pr
       // Facts row: completion date, CPD hours, issue date.
       const facts: [string, string][] = [
         ['Completed', formatDate(row.completedAt)],
-        ['CPD', hoursLabel(cpdHoursFromMinutes(row.learningMinutes))],
+        ['CPD hours', hoursLabel(cpdHoursFromMinutes(row.learningMinutes))],
         ['Issued', formatDate(row.issuedAt)],
       ];
       const factsY = 360;

@@ -281,6 +281,12 @@ describe('Open Badges credential', () => {
       verified: false,
       errors: ['The credential was not issued by this provider'],
     });
+    // Malformed input is answered, not a 500: a broken context, a proof that is not an object, a non-object body.
+    const broken = { ...credential, '@context': ['https://unknown.example/context.json'], proof: 'forged' };
+    const brokenRes = await call('anonymous', 'POST', '/api/credentials/verify', broken);
+    expect(brokenRes.statusCode).toBe(200);
+    expect(brokenRes.json().verified).toBe(false);
+    expect((await call('anonymous', 'POST', '/api/credentials/verify', [credential])).statusCode).toBe(400);
     const unproven = { ...credential, proof: undefined };
     expect((await call('anonymous', 'POST', '/api/credentials/verify', unproven)).json().verified).toBe(
       false,
