@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import { apiJson } from '#client/lib/api-client.ts';
 import { toast } from '#client/lib/toast.ts';
 import type { Certificate } from '#shared/schemas/certificates.ts';
 
 export const CERTIFICATES_KEY = ['/api/certificates'] as const;
 
-/** The signed-in student's certificates (the default query function fetches the key's URL). */
+/** The signed-in student's certificates. */
 export function useCertificates() {
-  return useQuery<Certificate[]>({ queryKey: CERTIFICATES_KEY });
+  return useQuery({
+    queryKey: CERTIFICATES_KEY,
+    queryFn: () => apiJson<Certificate[]>('GET', '/api/certificates'),
+  });
 }
 
 export const pdfUrl = (certificate: Certificate) => `/api/certificates/${certificate.id}/pdf`;
