@@ -24,7 +24,9 @@ function drawQr(doc: PdfDocument, text: string, x: number, y: number, size: numb
   doc.fill().restore();
 }
 
+/** A course whose modules state no duration has no honest CPD figure: say so rather than print 0. */
 function hoursLabel(hours: number): string {
+  if (hours === 0) return 'Not stated';
   return hours % 1 === 0 ? hours.toFixed(0) : hours.toFixed(1);
 }
 

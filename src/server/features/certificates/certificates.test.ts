@@ -294,6 +294,31 @@ describe('Open Badges credential', () => {
   });
 });
 
+describe('a course whose modules state no duration', () => {
+  it('claims no CPD hours rather than printing 0, and the credential still verifies', async () => {
+    const c = await createCourse(t.db, 'Toolbox Talk');
+    const mod = await createModule(t.db, c.id, 1, 'Talk');
+    const topic = await createTopic(t.db, mod.id, 1);
+    const learner = await t.createUser({ firstName: 'Nia', lastName: 'Hughes' });
+    await enrol(t.db, learner.id, c.id);
+    const cookie = await t.login(learner);
+    // A topic with no video and no quiz completes when opened.
+    const opened = await t.app.inject({ method: 'GET', url: `/api/topics/${topic.id}`, headers: { cookie } });
+    expect(opened.statusCode).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: '/api/certificates', headers: { cookie } });
+    const [cert] = list.json() as Certificate[];
+    expect(cert).toMatchObject({ courseTitle: 'Toolbox Talk', cpdHours: 0 });
+    const page = await call('anonymous', 'GET', `/certificates/${cert!.code}`);
+    expect(page.body).toContain('Not stated');
+    const credential = (await call('anonymous', 'GET', `/api/certificates/${cert!.code}/credential`)).json();
+    expect(credential.credentialSubject.achievement).not.toHaveProperty('creditsAvailable');
+    expect((await call('anonymous', 'POST', '/api/credentials/verify', credential)).json()).toEqual({
+      verified: true,
+      errors: [],
+    });
+  });
+});
+
 describe('admin revoke and reissue', () => {
   it('only admins revoke; a revoked certificate no longer verifies and its page says so', async () => {
     const [cert] = await ownCertificates('student');

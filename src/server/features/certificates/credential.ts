@@ -69,7 +69,7 @@ function unsignedCredential(source: CredentialSource, publicUrl: string): Record
           narrative:
             'Watch every video lesson, open every presentation and pass every topic quiz of the course, as recorded by the provider.',
         },
-        creditsAvailable: cpdHours,
+        ...(cpdHours > 0 ? { creditsAvailable: cpdHours } : {}),
       },
     },
   };

@@ -46,7 +46,7 @@ function CertificatePage({ row, url, publicUrl }: PageProps) {
   const title = `${row.holderName}: ${row.courseTitle} · ${PROVIDER_NAME} certificate`;
   const description = revoked
     ? `This ${PROVIDER_NAME} certificate was revoked.`
-    : `${row.holderName} completed ${row.courseTitle} with ${PROVIDER_NAME} on ${formatDate(row.completedAt)}. CPD certificate of completion, ${hours} CPD hours.`;
+    : `${row.holderName} completed ${row.courseTitle} with ${PROVIDER_NAME} on ${formatDate(row.completedAt)}. CPD certificate of completion${hours > 0 ? `, ${hours} CPD hours` : ''}.`;
   return (
     <html lang="en-GB">
       <head>
@@ -98,7 +98,7 @@ function CertificatePage({ row, url, publicUrl }: PageProps) {
               <p className="mt-1 text-xl font-semibold text-slate-900 sm:text-2xl">{row.courseTitle}</p>
               <dl className="mt-8 grid gap-3 sm:grid-cols-3">
                 <Fact label="Completed">{formatDate(row.completedAt)}</Fact>
-                <Fact label="CPD hours">{hours}</Fact>
+                <Fact label="CPD hours">{hours > 0 ? hours : 'Not stated'}</Fact>
                 <Fact label="Issued">{formatDate(row.issuedAt)}</Fact>
               </dl>
               {revoked ? (

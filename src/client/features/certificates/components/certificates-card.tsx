@@ -23,7 +23,8 @@ function CertificateItem({ certificate }: { certificate: Certificate }) {
         {revoked ? <Badge variant="destructive">Revoked</Badge> : <Badge variant="success">Valid</Badge>}
       </div>
       <p className="mt-1 text-xs text-muted-foreground">
-        Completed {formatDate(certificate.completedAt)} · {hours(certificate.cpdHours)}
+        Completed {formatDate(certificate.completedAt)}
+        {certificate.cpdHours > 0 ? ` · ${hours(certificate.cpdHours)}` : ''}
       </p>
       {revoked ? (
         <p className="mt-2 text-xs text-muted-foreground">
