@@ -42,6 +42,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Signs upload URLs and other server-made tokens; generated and kept under DATA_DIR when unset.
   APP_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  // Ed25519 seed that signs certificates' Open Badges credentials; generated and kept in the database when unset.
+  CERTIFICATE_SIGNING_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 random bytes in base64url (43 characters)')
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -80,6 +87,7 @@ export interface AppConfig {
     | undefined;
   logLevel: Env['LOG_LEVEL'];
   appSecret: string | undefined;
+  certificateSigningKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -129,6 +137,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     logLevel: env.LOG_LEVEL,
     appSecret: env.APP_SECRET,
+    certificateSigningKey: env.CERTIFICATE_SIGNING_KEY,
   };
 }
 

@@ -47,8 +47,8 @@ export const ForcePasswordChangePage = lazyPage(
   (m) => m.ForcePasswordChangePage,
 );
 export const StudentDashboardPage = lazyPage(
-  () => import('#client/features/learning/pages/student-dashboard-page.tsx'),
-  (m) => m.StudentDashboardPage,
+  () => import('./student-dashboard.tsx'),
+  (m) => m.StudentDashboard,
 );
 export const AdminDashboardPage = lazyPage(
   () => import('#client/features/admin/pages/admin-dashboard-page.tsx'),

@@ -5,6 +5,7 @@ import { apprenticeshipRoutes } from './apprenticeships/apprenticeships.routes.t
 import { adminApprenticeshipRoutes } from './apprenticeships/apprenticeships-admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { certificatesRoutes } from './certificates/certificates.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { mailboxRoutes } from './email/mailbox.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -30,4 +31,5 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   adminRoutes,
   apprenticeshipRoutes,
   adminApprenticeshipRoutes,
+  certificatesRoutes,
 ];

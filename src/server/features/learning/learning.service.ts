@@ -18,6 +18,7 @@ import {
   recordPlatformLearning,
 } from '#server/features/apprenticeships/platform-learning.ts';
 import type { UserRow } from '#server/features/auth/sessions.service.ts';
+import { issueCertificateIfCourseComplete } from '#server/features/certificates/issue.service.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/errors.ts';
 import type {
   LearningModule,
@@ -314,6 +315,7 @@ export async function recomputeModuleProgress(
       target: [moduleProgress.userId, moduleProgress.moduleId],
       set: { progressPercentage, isCompleted, updatedAt: new Date() },
     });
+  if (isCompleted) await issueCertificateIfCourseComplete(tx, userId, moduleId);
   return { moduleId, progressPercentage, isCompleted };
 }
 

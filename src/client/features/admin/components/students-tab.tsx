@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  Award,
   BookPlus,
   ChevronLeft,
   ChevronRight,
@@ -35,6 +36,7 @@ import { adminKeys, apiJson, errorToast, successToast, useCourses, useStudents }
 import { AddStudentDialog } from './add-student-dialog.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { useMessageStudent } from './messages-tab.tsx';
+import { StudentCertificatesDialog } from './student-certificates-dialog.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -237,7 +239,7 @@ function StatusBadge({ active }: { active: boolean }) {
   return active ? <Badge variant="success">Active</Badge> : <Badge variant="destructive">Inactive</Badge>;
 }
 
-type Pending = 'deactivate' | 'resend' | 'reset' | 'enrol' | null;
+type Pending = 'deactivate' | 'resend' | 'reset' | 'enrol' | 'certificates' | null;
 
 function StudentActions({ student }: { student: AdminStudent }) {
   const client = useQueryClient();
@@ -251,7 +253,7 @@ function StudentActions({ student }: { student: AdminStudent }) {
     void client.invalidateQueries({ queryKey: adminKeys.stats });
   };
   const run = useMutation({
-    mutationFn: async (action: Exclude<Pending, null> | 'reactivate') => {
+    mutationFn: async (action: Exclude<Pending, null | 'certificates'> | 'reactivate') => {
       const base = `/api/admin/students/${student.id}`;
       if (action === 'deactivate' || action === 'reactivate')
         await apiJson('PATCH', base, { isActive: action === 'reactivate' });
@@ -309,6 +311,9 @@ function StudentActions({ student }: { student: AdminStudent }) {
             <DropdownMenu.Item className={item} onSelect={() => setPending('reset')}>
               <RotateCcw /> Reset quiz attempts
             </DropdownMenu.Item>
+            <DropdownMenu.Item className={item} onSelect={() => setPending('certificates')}>
+              <Award /> Certificates
+            </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
@@ -339,6 +344,12 @@ function StudentActions({ student }: { student: AdminStudent }) {
         confirmLabel="Reset attempts"
         busy={run.isPending}
         onConfirm={() => run.mutate('reset')}
+      />
+      <StudentCertificatesDialog
+        userId={student.id}
+        name={name}
+        open={pending === 'certificates'}
+        onOpenChange={(o) => !o && setPending(null)}
       />
       <Dialog open={pending === 'enrol'} onOpenChange={(o) => !o && setPending(null)}>
         <DialogContent className="max-w-md">

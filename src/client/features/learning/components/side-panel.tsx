@@ -1,4 +1,5 @@
 import { CalendarDays, TrendingUp } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { PROGRESS_SUMMARY_MODULES } from '#shared/constants.ts';
 import type { LearningModule } from '#shared/schemas/learning.ts';
@@ -6,8 +7,16 @@ import type { UpcomingSession } from '#shared/schemas/live-sessions.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import { SessionCard } from './session-card.tsx';
 
-/** Upcoming sessions and the first three modules' progress (docs/product.md#portal). */
-export function SidePanel({ sessions, modules }: { sessions: UpcomingSession[]; modules: LearningModule[] }) {
+/** Upcoming sessions and the first three modules' progress (docs/product.md#portal), then other features' cards. */
+export function SidePanel({
+  sessions,
+  modules,
+  extra,
+}: {
+  sessions: UpcomingSession[];
+  modules: LearningModule[];
+  extra?: ReactNode;
+}) {
   return (
     <aside className="flex flex-col gap-4" aria-label="Your schedule and progress">
       <Card>
@@ -48,6 +57,7 @@ export function SidePanel({ sessions, modules }: { sessions: UpcomingSession[]; 
           })}
         </CardContent>
       </Card>
+      {extra}
     </aside>
   );
 }

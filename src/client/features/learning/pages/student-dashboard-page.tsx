@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, CalendarDays, MessageSquare, TrendingUp, Trophy, Video } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { NotificationsButton } from '#client/components/layout/notifications-button.tsx';
 import { PageLoader } from '#client/components/layout/page-loader.tsx';
@@ -55,14 +55,15 @@ function usePortalState() {
   return [state, set] as const;
 }
 
-export function StudentDashboardPage() {
+/** `sidePanelExtra`: cards other features add to the side panel (composed in app/pages.ts). */
+export function StudentDashboardPage({ sidePanelExtra }: { sidePanelExtra?: ReactNode }) {
   const { user } = useAuth();
   useDocumentTitle('My Dashboard');
   if (!user) return <PageLoader label="Loading your dashboard..." />;
-  return <Dashboard user={user} />;
+  return <Dashboard user={user} sidePanelExtra={sidePanelExtra} />;
 }
 
-function Dashboard({ user }: { user: CurrentUser }) {
+function Dashboard({ user, sidePanelExtra }: { user: CurrentUser; sidePanelExtra?: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, set] = usePortalState();
   const courses = useUserCourses();
@@ -214,7 +215,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
                   <ModuleList modules={moduleList} onOpen={(module) => set({ module, topic: null })} />
                 )}
               </div>
-              <SidePanel sessions={sessions.data ?? []} modules={moduleList} />
+              <SidePanel sessions={sessions.data ?? []} modules={moduleList} extra={sidePanelExtra} />
             </div>
           </TabsContent>
 

@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
+import {
+  adminCertificatesQuerySchema,
+  certificateCodeParamsSchema,
+  certificateIdParamsSchema,
+  certificateListSchema,
+  certificateSchema,
+  revokeCertificateSchema,
+  verifyCredentialSchema,
+  verifyResultSchema,
+} from '#shared/schemas/certificates.ts';
+import { verifyUrl } from './certificate-links.ts';
+import { renderCertificatePdf } from './certificate-pdf.ts';
+import { presentCertificate } from './certificates.presenter.ts';
+import * as service from './certificates.service.ts';
+import { issuerProfile } from './credential.ts';
+import { setCertificateLinkBase } from './issue.service.ts';
+import { signingKey } from './signing-key.ts';
+import { renderVerifyPage } from './verify-page.tsx';
+
+const tags = ['certificates'];
+
+export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { publicUrl, certificateSigningKey } = app.config;
+  setCertificateLinkBase(publicUrl);
+  const deps: service.CertificatesDeps = {
+    db: app.db,
+    publicUrl,
+    key: () => signingKey(app.db, certificateSigningKey, publicUrl),
+  };
+
+  app.get(
+    '/api/certificates',
+    { onRequest: [requireUser], schema: { tags, response: { 200: certificateListSchema } } },
+    async (request) =>
+      (await service.listOwnCertificates(app.db, currentUser(request))).map((row) =>
+        presentCertificate(row, publicUrl),
+      ),
+  );
+
+  app.get(
+    '/api/certificates/:id/pdf',
+    { onRequest: [requireUser], schema: { tags, params: certificateIdParamsSchema } },
+    async (request, reply) => {
+      const row = await service.certificateForDownload(app.db, currentUser(request), request.params.id);
+      const pdf = await renderCertificatePdf(row, publicUrl);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="tradeskills-certificate-${row.code}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  // Public: the code is the secret (144 random bits); anyone holding the link may check the certificate.
+  app.get(
+    '/api/certificates/:code/credential',
+    { schema: { tags, params: certificateCodeParamsSchema } },
+    async (request, reply) => {
+      const credential = await service.credentialForCode(deps, request.params.code);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `inline; filename="tradeskills-badge-${request.params.code}.json"`)
+        .header('cache-control', 'no-cache')
+        .send(credential);
+    },
+  );
+
+  app.get('/api/issuer', { schema: { tags } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await issuerProfile(await deps.key(), publicUrl)),
+  );
+
+  // Changes nothing and carries no authority, so any verifier may post from anywhere.
+  app.post(
+    '/api/credentials/verify',
+    {
+      config: { csrfExempt: true },
+      schema: { tags, body: verifyCredentialSchema, response: { 200: verifyResultSchema } },
+    },
+    (request) => service.verifyCredential(deps, request.body),
+  );
+
+  app.get(
+    '/certificates/:code',
+    { schema: { hide: true, params: certificateCodeParamsSchema } },
+    async (request, reply) => {
+      const row = await service.certificateByCode(app.db, request.params.code);
+      const html = renderVerifyPage({ row, url: verifyUrl(publicUrl, row.code), publicUrl });
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('x-robots-tag', 'noindex')
+        .send(html);
+    },
+  );
+
+  app.get(
+    '/api/admin/certificates',
+    {
+      onRequest: [requireAdmin],
+      schema: { tags, querystring: adminCertificatesQuerySchema, response: { 200: certificateListSchema } },
+    },
+    async (request) =>
+      (await service.listCertificatesForAdmin(app.db, request.query.userId)).map((row) =>
+        presentCertificate(row, publicUrl, true),
+      ),
+  );
+
+  app.post(
+    '/api/admin/certificates/:id/revoke',
+    {
+      onRequest: [requireAdmin],
+      schema: {
+        tags,
+        params: certificateIdParamsSchema,
+        body: revokeCertificateSchema,
+        response: { 200: certificateSchema },
+      },
+    },
+    async (request) =>
+      presentCertificate(
+        await service.revokeCertificate(app.db, request.params.id, request.body.reason),
+        publicUrl,
+        true,
+      ),
+  );
+
+  app.post(
+    '/api/admin/certificates/:id/reissue',
+    {
+      onRequest: [requireAdmin],
+      schema: { tags, params: certificateIdParamsSchema, response: { 201: certificateSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          presentCertificate(
+            await service.reissueCertificate(app.db, request.params.id, publicUrl),
+            publicUrl,
+            true,
+          ),
+        ),
+  );
+};

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** One certificate as its holder (and admins) see it: GET /api/certificates. */
+export const certificateSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  holderName: z.string(),
+  completedAt: z.string(),
+  issuedAt: z.string(),
+  /** The public verification page: PUBLIC_URL + /certificates/:code. */
+  verifyUrl: z.string(),
+  /** 1 CPD hour per hour of learning, in half hours. */
+  cpdHours: z.number(),
+  status: z.enum(['valid', 'revoked']),
+  revokedAt: z.string().nullable(),
+  /** Only admins see why a certificate was revoked. */
+  revocationReason: z.string().nullable().optional(),
+  /** LinkedIn's "Add to profile" link, pre-filled. */
+  linkedInUrl: z.string(),
+});
+export type Certificate = z.infer<typeof certificateSchema>;
+export const certificateListSchema = z.array(certificateSchema);
+
+export const certificateIdParamsSchema = z.object({ id: z.uuid() });
+export const certificateCodeParamsSchema = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+export const adminCertificatesQuerySchema = z.object({ userId: z.uuid().optional() });
+
+export const revokeCertificateSchema = z.object({
+  reason: z.string().trim().min(1, 'Please give a reason').max(500, 'Keep the reason under 500 characters'),
+});
+export type RevokeCertificateInput = z.infer<typeof revokeCertificateSchema>;
+
+/** POST /api/credentials/verify: the body is the credential itself (any JSON object). */
+export const verifyCredentialSchema = z.record(z.string(), z.unknown());
+
+export const verifyResultSchema = z.object({
+  verified: z.boolean(),
+  errors: z.array(z.string()),
+});
+export type VerifyResult = z.infer<typeof verifyResultSchema>;
+
+/** Half-hour steps, never rounded up past what the course's modules add up to by more than 15 minutes. */
+export function cpdHoursFromMinutes(minutes: number): number {
+  return Math.round(Math.max(0, minutes) / 30) / 2;
+}
