@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { backupRoutes } from './backup/backup.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { mailboxRoutes } from './email/mailbox.routes.ts';
@@ -26,4 +27,5 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   checkoutRoutes,
   mailboxRoutes,
   adminRoutes,
+  backupRoutes,
 ];
