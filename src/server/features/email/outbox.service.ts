@@ -72,13 +72,18 @@ async function claimDue(db: Db, limit: number): Promise<OutboxRow[]> {
     .returning();
 }
 
-/** Records a send's outcome, only if the row is still this claim's (same attempt, still 'sending'). */
-async function recordOutcome(db: Db, row: OutboxRow, error: unknown | null): Promise<void> {
-  const mine = and(
+/** The row while it is still this claim's (same attempt, still 'sending'). */
+function stillClaimed(row: OutboxRow) {
+  return and(
     eq(emailOutbox.id, row.id),
     eq(emailOutbox.status, 'sending'),
     eq(emailOutbox.attempts, row.attempts),
   );
+}
+
+/** Records a send's outcome, unless another process has claimed the row since (its lease ran out). */
+async function recordOutcome(db: Db, row: OutboxRow, error: unknown | null): Promise<void> {
+  const mine = stillClaimed(row);
   if (error === null) {
     await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(mine);
     return;
@@ -148,9 +153,7 @@ async function releaseClaims(db: Db, rows: OutboxRow[]): Promise<void> {
     await db
       .update(emailOutbox)
       .set({ status: 'pending', attempts: row.attempts - 1, nextAttemptAt: new Date() })
-      .where(
-        and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'sending'), eq(emailOutbox.attempts, row.attempts)),
-      );
+      .where(stillClaimed(row));
   }
 }
 
