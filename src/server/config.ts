@@ -31,6 +31,12 @@ const envSchema = z.object({
   DEMO_STUDENT_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalString,
+  // A relay that accepts TCP and never answers must not hold a send for minutes (docs: README 'Email').
+  SMTP_CONNECTION_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(10),
+  SMTP_GREETING_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(10),
+  SMTP_SOCKET_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(30),
+  // SIGTERM waits this long for in-flight requests and mail sends (README 'Configuration').
+  SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(25),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -67,6 +73,9 @@ export interface AppConfig {
   demoStudentPassword: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** nodemailer's connection, greeting and socket (idle) timeouts, in milliseconds. */
+  smtpTimeouts: { connectionMs: number; greetingMs: number; socketMs: number };
+  shutdownTimeoutMs: number;
   stripe:
     | {
         secretKey: string;
@@ -119,6 +128,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoStudentPassword: env.DEMO_STUDENT_PASSWORD,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? 'TradeSkills <no-reply@tradeskills.local>',
+    smtpTimeouts: {
+      connectionMs: env.SMTP_CONNECTION_TIMEOUT_S * 1000,
+      greetingMs: env.SMTP_GREETING_TIMEOUT_S * 1000,
+      socketMs: env.SMTP_SOCKET_TIMEOUT_S * 1000,
+    },
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_S * 1000,
     stripe: env.STRIPE_SECRET_KEY
       ? {
           secretKey: env.STRIPE_SECRET_KEY,

@@ -45,17 +45,23 @@ async function main() {
   }
   banner(lines);
 
+  // SIGTERM: stop taking connections, let in-flight requests and the mail send in progress finish (the outbox
+  // worker claims nothing new once stopping), then close the database; past the time limit, exit anyway (a mail
+  // cut off mid-send is claimed again when its lease ends, see features/email/outbox.service.ts).
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => endProcess(1), 10_000);
+    const force = setTimeout(() => {
+      app.log.error({ limitMs: config.shutdownTimeoutMs }, 'shutdown time limit reached; exiting');
+      endProcess(1);
+    }, config.shutdownTimeoutMs);
     force.unref();
     try {
-      await workers.stop();
-      await app.close();
+      await Promise.all([app.close(), workers.stop()]);
       await database.close();
+      app.log.info('shut down cleanly');
       endProcess(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');

@@ -82,6 +82,17 @@ export function formatDateTime(value: string | Date): string {
   return dateTime.format(new Date(value)).replace(/\s?(am|pm|AM|PM)$/, (s) => ` ${s.trim().toLowerCase()}`);
 }
 
+/** An age in words, rounded down: "under a minute", "5 minutes", "3 hours", "2 days". */
+export function formatAge(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return 'under a minute';
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (minutes < 60) return plural(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return plural(hours, 'hour');
+  return plural(Math.floor(hours / 24), 'day');
+}
+
 /** UK short date: "21/11/2026". */
 export function formatDate(value: string | Date): string {
   return dateOnly.format(new Date(value));

@@ -37,6 +37,10 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the connection URL (pg_dump for backups). */
+  url?: string;
+  /** PGlite only: a consistent gzipped tarball of the data directory, taken between queries (backups). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface OpenOptions {
@@ -135,6 +139,7 @@ async function openPostgres(url: string): Promise<Database> {
 
   return {
     kind: 'postgres',
+    url,
     db,
     async migrate() {
       await migrateNodePg(db as never, { migrationsFolder });
@@ -211,6 +216,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     async ping() {
       await client.query('SELECT 1');
     },
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     async close() {
       try {
         await client.close();

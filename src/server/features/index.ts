@@ -4,6 +4,7 @@ import { adminRoutes } from './admin/admin.routes.ts';
 import { apprenticeshipRoutes } from './apprenticeships/apprenticeships.routes.ts';
 import { adminApprenticeshipRoutes } from './apprenticeships/apprenticeships-admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { backupRoutes } from './backup/backup.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { certificatesRoutes } from './certificates/certificates.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
@@ -32,4 +33,5 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   apprenticeshipRoutes,
   adminApprenticeshipRoutes,
   certificatesRoutes,
+  backupRoutes,
 ];

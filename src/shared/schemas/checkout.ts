@@ -171,7 +171,7 @@ export const mailboxEmailSchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
-  status: z.enum(['pending', 'sent', 'logged', 'failed']),
+  status: z.enum(['pending', 'sending', 'sent', 'logged', 'failed']),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   createdAt: z.string(),
@@ -184,3 +184,11 @@ export const mailboxResponseSchema = z.object({
   emails: z.array(mailboxEmailSchema),
 });
 export type MailboxResponse = z.infer<typeof mailboxResponseSchema>;
+
+/** GET /api/admin/mailbox/summary: undelivered mail (pending, being sent or given up) for the admin overview. */
+export const mailboxSummarySchema = z.object({
+  undelivered: z.number().int(),
+  /** When the oldest undelivered email was queued; null when everything went out. */
+  oldestUndeliveredAt: z.string().nullable(),
+});
+export type MailboxSummary = z.infer<typeof mailboxSummarySchema>;

@@ -69,8 +69,9 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
-    // pending → sent (SMTP) or logged (no relay configured: kept for the admin mailbox); failed after max attempts.
-    status: text('status', { enum: ['pending', 'sent', 'logged', 'failed'] })
+    // pending → sending (claimed by one process; next_attempt_at is its lease) → sent, or back to pending with a
+    // backoff; logged when no relay is configured (kept for the admin mailbox); failed after days of retries.
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'logged', 'failed'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),

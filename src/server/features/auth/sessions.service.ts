@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { authSessions, users } from '#server/db/schema/index.ts';
 import { KeyedCache } from '#server/lib/cache.ts';
@@ -117,6 +117,28 @@ async function loadSession(db: Queryable, tokenHash: string): Promise<CachedSess
     lastSeenAt: row.session.lastSeenAt.getTime(),
     expiresAt: row.session.expiresAt.getTime(),
   };
+}
+
+/**
+ * Which of `sessionIds` are still live, read from the database (never the cache): for long-lived connections
+ * (the message stream) that must end with their session.
+ */
+export async function liveSessionIds(db: Queryable, sessionIds: string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const idleSince = new Date(Date.now() - SESSION_IDLE_MS);
+  const rows = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(
+        inArray(authSessions.id, sessionIds),
+        eq(users.isActive, true),
+        gt(authSessions.expiresAt, new Date()),
+        gt(authSessions.lastSeenAt, idleSince),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Call after committing any change to a user's row or sessions: cached sessions of theirs are read afresh. */

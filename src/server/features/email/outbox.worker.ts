@@ -7,13 +7,21 @@ export const OUTBOX_POLL_MS = 2000;
 
 /** Delivers the outbox every couple of seconds; errors are logged and retried with backoff. */
 export function outboxWorker(app: FastifyInstance): Worker {
-  const transport = createTransport(app.config.smtpUrl, app.config.mailFrom);
-  return every(app.log, {
+  const transport = createTransport(app.config.smtpUrl, app.config.mailFrom, app.config.smtpTimeouts);
+  // On shutdown the email being sent finishes; the rest of its batch goes back to the queue at once.
+  const stopping = new AbortController();
+  const loop = every(app.log, {
     name: 'email outbox delivery',
     firstRunMs: 100,
     intervalMs: OUTBOX_POLL_MS,
     run: async () => {
-      await deliverDue(app.db, transport);
+      await deliverDue(app.db, transport, { signal: stopping.signal });
     },
   });
+  return {
+    async stop() {
+      stopping.abort();
+      await loop.stop();
+    },
+  };
 }

@@ -1,10 +1,23 @@
 import nodemailer from 'nodemailer';
+import type { AppConfig } from '#server/config.ts';
 import type { OutgoingEmail, Transport } from './outbox.service.ts';
 
-/** nodemailer over SMTP_URL, or null when no relay is configured (emails stay in the admin mailbox). */
-export function createTransport(smtpUrl: string | undefined, from: string): Transport {
+/**
+ * nodemailer over SMTP_URL, or null when no relay is configured (emails stay in the admin mailbox). The
+ * timeouts make a relay that accepts the connection and never answers fail in seconds (README 'Email').
+ */
+export function createTransport(
+  smtpUrl: string | undefined,
+  from: string,
+  timeouts: AppConfig['smtpTimeouts'] = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 },
+): Transport {
   if (!smtpUrl) return null;
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeouts.connectionMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
+  });
   return async (email: OutgoingEmail) => {
     await transporter.sendMail({
       from,

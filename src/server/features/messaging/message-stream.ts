@@ -1,19 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import type { UserRow } from '#server/features/auth/sessions.service.ts';
+import { liveSessionIds, USER_TOPIC, type UserRow } from '#server/features/auth/sessions.service.ts';
+import { onInvalidate } from '#server/lib/invalidation.ts';
 import type { Message } from '#shared/schemas/messaging.ts';
 import { loadMessage, MESSAGE_CHANNEL, participantIdsOf, presentMessage } from './messaging.service.ts';
 
 // Server-sent events for new messages. sendMessage() NOTIFYs every app process (PostgreSQL LISTEN/NOTIFY, or
 // PGlite's own); each process then pushes the message to the streams it holds open for that conversation's
 // participants. Nothing is kept in memory beyond the open connections, so any process can serve any user.
+//
+// A stream belongs to the session that opened it and ends with it. Sign-out, password change (other sessions
+// revoked), deactivation and "sign out other devices" all call userChanged(), which reaches every process
+// through the invalidation bus (lib/invalidation.ts); the hub then re-reads that user's streams' sessions from
+// the database and closes those that are gone. The heartbeat re-checks too, in case a notification was missed.
 
-type Subscriber = { viewer: Pick<UserRow, 'id' | 'role'>; send: (message: Message) => void };
+type Subscriber = {
+  viewer: Pick<UserRow, 'id' | 'role'>;
+  sessionId: string;
+  send: (message: Message) => void;
+  close: () => void;
+};
 
 export const HEARTBEAT_MS = 25_000;
 
 export async function createMessageHub(app: FastifyInstance) {
   const byUser = new Map<string, Set<Subscriber>>();
-  const closers = new Set<() => void>();
 
   async function deliver(payload: string) {
     if (byUser.size === 0) return;
@@ -35,28 +45,48 @@ export async function createMessageHub(app: FastifyInstance) {
     }
   }
 
+  /** Closes the given streams whose session no longer exists (signed out, revoked, expired, user deactivated). */
+  async function closeEnded(subscribers: Subscriber[]) {
+    if (subscribers.length === 0) return;
+    const live = await liveSessionIds(app.db, [...new Set(subscribers.map((s) => s.sessionId))]);
+    for (const subscriber of subscribers) if (!live.has(subscriber.sessionId)) subscriber.close();
+  }
+  const recheck = (subscribers: Subscriber[]) => {
+    closeEnded(subscribers).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'message stream session check failed'),
+    );
+  };
+
   const unlisten = await app.database.listen(MESSAGE_CHANNEL, (payload) => {
     deliver(payload).catch((error: unknown) => app.log.warn({ err: error }, 'message delivery failed'));
   });
+  const stopWatchingUsers = onInvalidate(app.database, USER_TOPIC, (userId) => {
+    if (userId === undefined) recheck([...byUser.values()].flatMap((set) => [...set]));
+    else recheck([...(byUser.get(userId) ?? [])]);
+  });
 
   return {
-    subscribe(subscriber: Subscriber, close: () => void): () => void {
+    /** Registers an open stream; returns the function that forgets it. */
+    subscribe(subscriber: Subscriber): () => void {
       let set = byUser.get(subscriber.viewer.id);
       if (!set) {
         set = new Set();
         byUser.set(subscriber.viewer.id, set);
       }
       set.add(subscriber);
-      closers.add(close);
       return () => {
-        closers.delete(close);
         set.delete(subscriber);
         if (set.size === 0) byUser.delete(subscriber.viewer.id);
       };
     },
+    /** The heartbeat's safety net: ends this stream if its session is gone. */
+    recheck(subscriber: Subscriber) {
+      recheck([subscriber]);
+    },
     /** Ends every open stream (the server is shutting down) and stops listening. */
     async close() {
-      for (const close of [...closers]) close();
+      stopWatchingUsers();
+      for (const set of [...byUser.values()]) for (const subscriber of [...set]) subscriber.close();
       await unlisten();
     },
   };

@@ -7,6 +7,7 @@ import {
   conversationSummarySchema,
   conversationsResponseSchema,
   createConversationSchema,
+  type Message,
   messageSchema,
   postMessageSchema,
   STREAM_EVENT_MESSAGE,
@@ -63,23 +64,28 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       'x-accel-buffering': 'no',
     });
     res.write('retry: 3000\n\n');
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    const close = () => {
+    let unsubscribe = () => {};
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
       clearInterval(heartbeat);
       unsubscribe();
       res.end();
     };
-    const unsubscribe = hub.subscribe(
-      {
-        viewer: { id: user.id, role: user.role },
-        send: (message) => res.write(`event: ${STREAM_EVENT_MESSAGE}\ndata: ${JSON.stringify(message)}\n\n`),
-      },
-      close,
-    );
-    request.raw.on('close', () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-    });
+    const subscriber = {
+      viewer: { id: user.id, role: user.role },
+      sessionId: request.sessionId!,
+      send: (message: Message) =>
+        res.write(`event: ${STREAM_EVENT_MESSAGE}\ndata: ${JSON.stringify(message)}\n\n`),
+      close: end,
+    };
+    const heartbeat = setInterval(() => {
+      res.write(': keep-alive\n\n');
+      hub.recheck(subscriber);
+    }, HEARTBEAT_MS);
+    unsubscribe = hub.subscribe(subscriber);
+    request.raw.on('close', end);
   });
 
   app.get(

@@ -1,8 +1,7 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '#server/test/db-target.ts';
 import { createTestApp, type TestContext, type TestUser } from '#server/test/harness.ts';
-import type { Message } from '#shared/schemas/messaging.ts';
+import { openStream } from './stream-client.test-helper.ts';
 
 let t: TestContext;
 let admin: TestUser;
@@ -35,65 +34,6 @@ function call(who: Who, method: 'GET' | 'POST', url: string, payload?: unknown) 
     headers: who === 'anonymous' ? {} : { cookie: cookies[who] },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
-}
-
-/** Opens the SSE stream as a real HTTP client and collects `message` events. */
-function openStream(base: string, cookie: string) {
-  const received: Message[] = [];
-  const waiters: (() => void)[] = [];
-  let buffer = '';
-  let request: http.ClientRequest;
-  const ready = new Promise<number>((resolve, reject) => {
-    request = http.get(
-      `${base}/api/conversations/stream`,
-      { headers: { cookie, accept: 'text/event-stream' } },
-      (res) => {
-        resolve(res.statusCode ?? 0);
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end = buffer.indexOf('\n\n');
-          while (end >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.+)$/m.exec(block)?.[1];
-            const data = /^data: (.+)$/m.exec(block)?.[1];
-            if (event === 'message' && data) {
-              received.push(JSON.parse(data) as Message);
-              for (const w of waiters.splice(0)) w();
-            }
-            end = buffer.indexOf('\n\n');
-          }
-        });
-        res.on('error', () => {});
-      },
-    );
-    request.on('error', reject);
-  });
-  return {
-    ready,
-    received,
-    /** Resolves with the first message matching, or rejects after `ms`. */
-    async next(match: (m: Message) => boolean, ms = 2000): Promise<Message> {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        const found = received.find(match);
-        if (found) return found;
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error('no matching message within the time limit');
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, left);
-          waiters.push(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
-      }
-    },
-    close() {
-      request.destroy();
-    },
-  };
 }
 
 let direct = '';

@@ -4,6 +4,7 @@ import { toast } from '#client/lib/toast.ts';
 import type { AdminCourse, AdminModule, AdminQuiz, AdminTopic } from '#shared/schemas/admin-content.ts';
 import type { AdminLiveSession } from '#shared/schemas/admin-sessions.ts';
 import type { AdminAnalytics, AdminStats, AdminStudentPage } from '#shared/schemas/admin-students.ts';
+import type { MailboxSummary } from '#shared/schemas/checkout.ts';
 
 // Query keys are URL segments (the default query function joins them), so a key is also the endpoint.
 export const adminKeys = {
@@ -15,6 +16,7 @@ export const adminKeys = {
   quiz: (topicId: string) => ['/api/admin/topics', topicId, 'quiz'] as const,
   sessions: ['/api/admin/sessions'] as const,
   students: ['/api/admin/students'] as const,
+  mailSummary: ['/api/admin/mailbox/summary'] as const,
 };
 
 export interface StudentQuery {
@@ -47,6 +49,9 @@ async function fetchJson<T>(url: string, signal?: AbortSignal): Promise<T> {
 }
 
 export const useStats = () => useQuery<AdminStats>({ queryKey: adminKeys.stats });
+/** Undelivered outgoing mail, fresh each time the overview opens. */
+export const useMailSummary = () =>
+  useQuery<MailboxSummary>({ queryKey: adminKeys.mailSummary, staleTime: 0 });
 export const useAnalytics = () => useQuery<AdminAnalytics>({ queryKey: adminKeys.analytics });
 export const useCourses = () => useQuery<AdminCourse[]>({ queryKey: adminKeys.courses });
 export const useModules = (courseId: string) =>

@@ -16,6 +16,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import type { AdminTab } from '../admin-tab.ts';
 import { useStats } from '../api/admin-api.ts';
 import { StatCard } from './empty-state.tsx';
+import { MailBacklog } from './mail-backlog.tsx';
 import { PopularResources } from './popular-resources.tsx';
 
 export function OverviewTab({ onNavigate }: { onNavigate: (tab: AdminTab) => void }) {
@@ -63,6 +64,7 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: AdminTab) => voi
                 <Mail /> Mailbox (outgoing emails)
               </Link>
             </Button>
+            <MailBacklog />
           </CardContent>
         </Card>
         <Card>

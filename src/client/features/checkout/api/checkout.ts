@@ -1,7 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '#client/lib/api-client.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
 import type {
+  MailboxEmail,
+  MailboxResponse,
   PaymentConfig,
   PaymentIntentResponse,
   PaymentSuccessResponse,
@@ -48,4 +50,25 @@ export function authenticateTestPayment(clientSecret: string, outcome: 'complete
 
 export function successUrl(paymentIntentId: string) {
   return `/purchase-success?payment_intent=${encodeURIComponent(paymentIntentId)}`;
+}
+
+const MAILBOX_KEY = ['/api/admin/mailbox'] as const;
+
+export function useMailbox() {
+  return useQuery<MailboxResponse>({ queryKey: MAILBOX_KEY, staleTime: 0 });
+}
+
+/** The admin's "Send now": the email is due at once and the outbox worker sends it within seconds. */
+export function useSendNow() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<MailboxEmail>('POST', `/api/admin/mailbox/${id}/send`),
+    onSuccess: (email) => {
+      client.setQueryData<MailboxResponse>(MAILBOX_KEY, (old) =>
+        old ? { ...old, emails: old.emails.map((e) => (e.id === email.id ? email : e)) } : old,
+      );
+      // The worker needs a moment; read the outcome shortly after.
+      setTimeout(() => void client.invalidateQueries({ queryKey: MAILBOX_KEY }), 3000);
+    },
+  });
 }

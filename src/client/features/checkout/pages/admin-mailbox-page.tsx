@@ -1,12 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Inbox, Mail } from 'lucide-react';
+import { ArrowLeft, Inbox, Mail, Send } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { toast } from '#client/lib/toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { formatDateTime } from '#shared/format.ts';
-import type { MailboxEmail, MailboxResponse } from '#shared/schemas/checkout.ts';
+import type { MailboxEmail } from '#shared/schemas/checkout.ts';
+import { useMailbox, useSendNow } from '../api/checkout.ts';
 
 const STATUS: Record<
   MailboxEmail['status'],
@@ -15,16 +16,14 @@ const STATUS: Record<
   sent: { label: 'Sent', variant: 'success' },
   logged: { label: 'Kept (no SMTP)', variant: 'secondary' },
   pending: { label: 'Pending', variant: 'outline' },
+  sending: { label: 'Sending', variant: 'outline' },
   failed: { label: 'Failed', variant: 'destructive' },
 };
 
 /** /admin/mailbox: every outgoing email, so an install without SMTP_URL can still hand out credentials. */
 export function AdminMailboxPage() {
   useDocumentTitle('Mailbox');
-  const { data, isLoading, isError } = useQuery<MailboxResponse>({
-    queryKey: ['/api/admin/mailbox'],
-    staleTime: 0,
-  });
+  const { data, isLoading, isError } = useMailbox();
   return (
     <div className="min-h-dvh bg-background">
       <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
@@ -82,6 +81,9 @@ export function AdminMailboxPage() {
                           Last error (attempt {email.attempts}): {email.lastError}
                         </p>
                       ) : null}
+                      {data.smtpConfigured && (email.status === 'pending' || email.status === 'failed') ? (
+                        <SendNowButton id={email.id} />
+                      ) : null}
                     </div>
                   </details>
                 </li>
@@ -91,5 +93,26 @@ export function AdminMailboxPage() {
         </div>
       </div>
     </div>
+  );
+}
+
+function SendNowButton({ id }: { id: string }) {
+  const sendNow = useSendNow();
+  return (
+    <Button
+      className="mt-3"
+      size="sm"
+      variant="outline"
+      disabled={sendNow.isPending}
+      onClick={() =>
+        sendNow.mutate(id, {
+          onSuccess: () => toast({ title: 'Success', description: 'Email queued to send now' }),
+          onError: () =>
+            toast({ title: 'Error', description: 'Could not queue the email', variant: 'destructive' }),
+        })
+      }
+    >
+      <Send aria-hidden="true" /> Send now
+    </Button>
   );
 }

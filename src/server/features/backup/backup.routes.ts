@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '#server/lib/errors.ts';
+import { backupSource, backupStream } from './backup.service.ts';
+import { BACKUP_TOKEN_HEADER, isLoopback, publishEndpoint, tokenMatches } from './endpoint.ts';
+
+/**
+ * GET /api/internal/backup: the running process streams a backup archive (the embedded database can only be
+ * read by the process that holds it). Only from this machine (loopback) and only with the token this process
+ * wrote under DATA_DIR, which `npm run backup` reads: not for browsers, whoever is signed in.
+ */
+export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const endpoint = publishEndpoint(app);
+  app.get(
+    '/api/internal/backup',
+    {
+      schema: { hide: true },
+      onRequest: async (request) => {
+        if (
+          !isLoopback(request.socket.remoteAddress) ||
+          !tokenMatches(endpoint.token, request.headers[BACKUP_TOKEN_HEADER])
+        )
+          throw forbidden('Backups are taken on this machine with npm run backup', 'BACKUP_FORBIDDEN');
+      },
+    },
+    async (_request, reply) => {
+      reply.header('content-type', 'application/gzip').header('cache-control', 'no-store');
+      return reply.send(
+        backupStream(backupSource(app.database, app.config), (error) =>
+          app.log.error({ err: error }, 'backup failed'),
+        ),
+      );
+    },
+  );
+};

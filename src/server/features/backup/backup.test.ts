@@ -1,0 +1,155 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { asc } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppConfig, testConfig } from '#server/config.ts';
+import { type Database, openDatabase } from '#server/db/client.ts';
+import { courses, users } from '#server/db/schema/index.ts';
+import { adminUrl, databaseUrlFor, testDbKind } from '#server/test/db-target.ts';
+import { createTestApp, type TestContext } from '#server/test/harness.ts';
+import { BackupError, backupSource, verifyBackup, writeBackup } from './backup.service.ts';
+import { BACKUP_TOKEN_HEADER, readEndpoint } from './endpoint.ts';
+import { restoreBackup } from './restore.service.ts';
+
+// Backup → wipe → restore (issue 13, item 6): the archive taken from the running app, restored into an empty
+// DATA_DIR / database, gives the same rows and the same media files; a non-empty target is refused.
+
+let t: TestContext;
+let base = '';
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ts-backup-test-'));
+const dropDatabases: string[] = [];
+const media = new Map<string, Buffer>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.createUser({ email: 'restored-student@example.com', firstName: 'Rhea' });
+  await t.createUser({ role: 'admin', email: 'restored-admin@example.com' });
+  await t.db.insert(courses).values({ title: 'Backed-up Bricklaying', description: 'd', pricePence: 12_345 });
+  for (const type of ['image', 'video']) {
+    const key = `${type}/${randomUUID()}`;
+    const bytes = randomBytes(type === 'video' ? 300_000 : 1_234);
+    fs.mkdirSync(path.join(t.config.dataDir, 'objects', type), { recursive: true });
+    fs.writeFileSync(path.join(t.config.dataDir, 'objects', key), bytes);
+    media.set(key, bytes);
+  }
+  // An upload still arriving is not part of the store.
+  fs.mkdirSync(path.join(t.config.dataDir, 'objects', '.tmp'), { recursive: true });
+  fs.writeFileSync(path.join(t.config.dataDir, 'objects', '.tmp', 'x.part'), 'partial');
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = readEndpoint(t.config.dataDir)!.url;
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(scratch, { recursive: true, force: true });
+  for (const name of dropDatabases) {
+    const admin = new pg.Client({ connectionString: adminUrl() });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+});
+
+/** An empty target like a wiped machine's: a new DATA_DIR, and on PostgreSQL a new empty database. */
+async function emptyTarget(): Promise<AppConfig> {
+  const dataDir = fs.mkdtempSync(path.join(scratch, 'target-'));
+  if (testDbKind() !== 'postgres') return testConfig({ dataDir });
+  const name = `ts_restore_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);
+  await admin.end();
+  dropDatabases.push(name);
+  return testConfig({ dataDir, databaseUrl: databaseUrlFor(name) });
+}
+
+async function snapshot(db: Database['db']) {
+  return {
+    users: await db
+      .select({ id: users.id, email: users.email, role: users.role, hash: users.passwordHash })
+      .from(users)
+      .orderBy(asc(users.email)),
+    courses: await db.select().from(courses).orderBy(asc(courses.id)),
+  };
+}
+
+describe(`backup and restore (${testDbKind()})`, () => {
+  const archive = path.join(scratch, 'backup.tar.gz');
+
+  it('the running app streams a backup to this machine only, with the token it published', async () => {
+    const endpoint = readEndpoint(t.config.dataDir)!;
+    expect((fs.statSync(path.join(t.config.dataDir, 'backup-endpoint.json')).mode & 0o777).toString(8)).toBe(
+      '600',
+    );
+    const noToken = await fetch(`${base}/api/internal/backup`);
+    expect(noToken.status).toBe(403);
+    const admin = await t.createUser({ role: 'admin' });
+    const asAdmin = await fetch(`${base}/api/internal/backup`, { headers: { cookie: await t.login(admin) } });
+    expect(asAdmin.status).toBe(403);
+    expect((await asAdmin.json()).message).toBe('Backups are taken on this machine with npm run backup');
+
+    const res = await fetch(`${base}/api/internal/backup`, {
+      headers: { [BACKUP_TOKEN_HEADER]: endpoint.token },
+    });
+    expect(res.status).toBe(200);
+    fs.writeFileSync(archive, Buffer.from(await res.arrayBuffer()));
+    const manifest = await verifyBackup(archive);
+    expect(manifest).toMatchObject({ database: testDbKind(), objects: { included: true, count: 2 } });
+    // A standard tar.gz: the system's tar reads it.
+    const listed = execFileSync('tar', ['-tzf', archive], { encoding: 'utf8' }).trim().split('\n');
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        'tradeskills-backup.json',
+        testDbKind() === 'pglite' ? 'database/pglite.tar.gz' : 'database/dump.sql',
+        ...[...media.keys()].map((k) => `objects/${k}`),
+      ]),
+    );
+    expect(listed.some((name) => name.includes('.tmp'))).toBe(false);
+  });
+
+  it('restores into an empty target with the same rows and files, and refuses a target that is not empty', async () => {
+    const before = await snapshot(t.db);
+    const target = await emptyTarget();
+    const manifest = await restoreBackup(archive, target);
+    expect(manifest.database).toBe(testDbKind());
+
+    const restored = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+    try {
+      expect(await snapshot(restored.db)).toEqual(before);
+      expect(before.users.map((u) => u.email)).toContain('restored-student@example.com');
+    } finally {
+      await restored.close();
+    }
+    for (const [key, bytes] of media) {
+      expect(fs.readFileSync(path.join(target.dataDir, 'objects', key)).equals(bytes)).toBe(true);
+    }
+
+    await expect(restoreBackup(archive, target)).rejects.toThrow(BackupError);
+    await expect(restoreBackup(archive, target)).rejects.toThrow(
+      /Refusing to restore: .* (already holds|not empty)/,
+    );
+  });
+
+  it('with S3 storage the archive holds the database only and says so', async () => {
+    const s3Archive = path.join(scratch, 's3.tar.gz');
+    const source = backupSource(t.database, {
+      ...t.config,
+      s3: {
+        bucket: 'media-bucket',
+        endpoint: undefined,
+        region: 'eu-west-2',
+        accessKeyId: 'a',
+        secretAccessKey: 'b',
+      },
+    });
+    await writeBackup(fs.createWriteStream(s3Archive), source);
+    const manifest = await verifyBackup(s3Archive);
+    expect(manifest.objects).toMatchObject({ included: false, count: 0 });
+    expect(manifest.objects.note).toMatch(/S3 bucket "media-bucket" and are NOT in this archive/);
+    const listed = execFileSync('tar', ['-tzf', s3Archive], { encoding: 'utf8' });
+    expect(listed).not.toContain('objects/');
+  });
+});

@@ -1,0 +1,29 @@
+import { enqueueEmail } from '#server/features/email/outbox.service.ts';
+import type { AuthzCase } from '#server/test/authz.ts';
+
+const adminOnly = { anonymous: 401, student: 403, otherStudent: 403, teamManager: 403, admin: 200 } as const;
+
+/** The mailbox's retry and backlog routes (issue 13): admins only. */
+export const authzCases: AuthzCase[] = [
+  {
+    method: 'GET',
+    url: '/api/admin/mailbox/summary',
+    expect: adminOnly,
+    note: 'admin-only: the outbox backlog',
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/mailbox/:id/send',
+    prepare: async (world) => {
+      const id = await enqueueEmail(world.database.db, {
+        kind: 'notification',
+        to: world.users.student.email,
+        subject: 'Authz check',
+        text: 'x',
+      });
+      return { params: { id } };
+    },
+    expect: adminOnly,
+    note: 'admin-only: sends an outgoing email again',
+  },
+];
