@@ -23,7 +23,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { ObjectUploader } from '#client/components/upload/object-uploader.tsx';
 import { readVideoDuration } from '#client/lib/upload.ts';
 import { PRESENTATION_MAX_BYTES, VIDEO_MAX_BYTES } from '#shared/constants.ts';
-import { formatMinutes, formatPrice, formatSalary, formatWeeks } from '#shared/format.ts';
+import { formatMinutes, formatPrice, formatSalary, formatWeeks, plural } from '#shared/format.ts';
 import type { AdminCourse, AdminModule, AdminTopic } from '#shared/schemas/admin-content.ts';
 import {
   adminKeys,
@@ -292,9 +292,7 @@ function ModuleList({
                     <Clock aria-hidden="true" className="size-3.5" /> {formatMinutes(m.duration)}
                   </span>
                   <span>Order {m.order}</span>
-                  <span>
-                    {m.topicCount} {m.topicCount === 1 ? 'topic' : 'topics'}
-                  </span>
+                  <span>{plural(m.topicCount, 'topic')}</span>
                 </p>
               </div>
               <div className="flex gap-2">

@@ -1,7 +1,9 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { errorId } from '#client/components/forms/field-errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogFooter } from '#client/components/ui/dialog.tsx';
+import { FieldError } from '#client/components/ui/field-error.tsx';
 
 export function EmptyState({
   icon: Icon,
@@ -25,20 +27,24 @@ export function Field({
   label,
   htmlFor,
   hint,
+  error,
   children,
 }: {
   label: string;
   htmlFor: string;
   hint?: string;
+  /** Shown under the field; give the input invalidProps(errors, htmlFor). */
+  error?: string;
   children: ReactNode;
 }) {
   return (
-    <div className="grid gap-1.5">
+    <div className="grid min-w-0 gap-1.5">
       <label htmlFor={htmlFor} className="text-sm font-medium text-foreground">
         {label}
       </label>
       {children}
       {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+      <FieldError id={errorId(htmlFor)}>{error}</FieldError>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { plural } from '#shared/format.ts';
 import type { AdminStats } from '#shared/schemas/admin-students.ts';
 
 /** Top 5 topics by views (spec §2); the analytics tab also shows this week's views. */
@@ -33,11 +34,11 @@ export function PopularResources({
           <span className="shrink-0 text-right text-sm text-muted-foreground">
             {showWeekly ? (
               <>
-                <span className="font-semibold text-navy-900">{r.weeklyViews}</span> views This week
+                <span className="font-semibold text-navy-900">{plural(r.weeklyViews, 'view')}</span> This week
               </>
             ) : (
               <>
-                <span className="font-semibold text-navy-900">{r.viewCount}</span> views
+                <span className="font-semibold text-navy-900">{plural(r.viewCount, 'view')}</span>
               </>
             )}
           </span>
