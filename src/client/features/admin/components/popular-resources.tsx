@@ -37,9 +37,7 @@ export function PopularResources({
                 <span className="font-semibold text-navy-900">{plural(r.weeklyViews, 'view')}</span> This week
               </>
             ) : (
-              <>
-                <span className="font-semibold text-navy-900">{plural(r.viewCount, 'view')}</span>
-              </>
+              <span className="font-semibold text-navy-900">{plural(r.viewCount, 'view')}</span>
             )}
           </span>
         </li>
