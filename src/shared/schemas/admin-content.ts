@@ -162,9 +162,7 @@ export type QuizRules = {
  * sit in `quiz` beside passingScore; the top level accepts them too (a rule given there wins).
  */
 export const quizInputSchema = z.strictObject({
-  ...quizRules,
   quiz: z.strictObject({
-    ...quizRules,
     title: z.string().trim().min(1, QUIZ_TITLE_REQUIRED).max(200),
     description: z.string().trim().max(2000).optional().default(''),
     passingScore: z.preprocess(
@@ -180,12 +178,14 @@ export const quizInputSchema = z.strictObject({
         .min(1, PASSING_SCORE_RANGE)
         .max(100, PASSING_SCORE_RANGE),
     ),
+    ...quizRules,
   }),
   questions: z
     .array(questionInput)
     .max(200)
     .transform(cleanQuestions)
     .refine((qs) => qs.length > 0, QUIZ_QUESTION_REQUIRED),
+  ...quizRules,
 });
 export type QuizInput = z.input<typeof quizInputSchema>;
 

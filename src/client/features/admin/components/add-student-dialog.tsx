@@ -13,6 +13,7 @@ import {
 import { Input } from '#client/components/ui/input.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { ADMIN_EXPERIENCE_LEVELS } from '#shared/constants.ts';
+import type { AdminCourse } from '#shared/schemas/admin-content.ts';
 import {
   type CreateStudentInput,
   createStudentSchema,
@@ -126,12 +127,12 @@ export function AddStudentDialog() {
               </Button>
             </div>
           </Field>
-          <Field label="Course *" htmlFor="s-course">
+          <Field label="Course *" htmlFor="s-course" hint={course ? courseWarning(course) : undefined}>
             <Select id="s-course" value={form.courseId} onChange={set('courseId')}>
               <option value="">Select a course</option>
               {courses.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.title} ({c.courseType === 'upskill' ? 'Upskill' : 'Fundamental'})
+                  {courseOptionLabel(c)}
                 </option>
               ))}
             </Select>
@@ -164,4 +165,24 @@ export function AddStudentDialog() {
       </DialogContent>
     </Dialog>
   );
+}
+
+/** "Title (Upskill)", plus what would surprise a new student: a course that is not on sale or has nothing in it. */
+export function courseOptionLabel(c: AdminCourse): string {
+  const notes = [
+    c.courseType === 'upskill' ? 'Upskill' : 'Fundamental',
+    c.isActive ? null : 'inactive',
+    c.moduleCount === 0 ? 'no modules yet' : null,
+  ].filter(Boolean);
+  return `${c.title} (${notes.join(', ')})`;
+}
+
+function courseWarning(c: AdminCourse): string | undefined {
+  if (!c.isActive && c.moduleCount === 0) {
+    return 'This course is inactive and has no modules yet: the student will see an empty course.';
+  }
+  if (!c.isActive)
+    return 'This course is inactive: it is hidden from the catalogue, but the student can study it.';
+  if (c.moduleCount === 0) return 'This course has no modules yet: the student will see an empty course.';
+  return undefined;
 }

@@ -24,7 +24,7 @@ export function PopularResources({
   if (!resources?.length)
     return <p className="py-6 text-center text-sm text-muted-foreground">No resource data available</p>;
   return (
-    <ol className="grid gap-2">
+    <ol className="grid gap-2 [&>*]:min-w-0">
       {resources.map((r, i) => (
         <li key={r.resourceId} className="flex items-center gap-3 rounded-lg bg-muted/60 px-3 py-2">
           <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-navy-900 text-xs font-bold text-white">

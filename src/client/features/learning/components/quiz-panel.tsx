@@ -196,12 +196,18 @@ export function QuizPanel({ topicId, enabled, onPassed, onNextTopic }: QuizPanel
         {data.description ? <p className="mt-1 text-sm text-muted-foreground">{data.description}</p> : null}
         <p className="mt-2 text-sm">
           {plural(data.questions.length, 'question')} · pass mark {data.passingScore}%
+          {data.attemptsRemaining !== null ? ` · ${plural(data.attemptsRemaining, 'attempt')} left` : ''}
         </p>
       </div>
-      <div>
-        <Button variant="accent" onClick={start}>
+      <div className="flex flex-col items-start gap-2">
+        <Button variant="accent" onClick={start} disabled={Boolean(blocked)}>
           Start Quiz
         </Button>
+        {blocked ? (
+          <p className="text-sm text-muted-foreground" data-testid="quiz-blocked">
+            {blocked}
+          </p>
+        ) : null}
       </div>
       {data.attempts.length > 0 ? (
         <div>
