@@ -163,6 +163,21 @@ for (const width of WIDTHS) {
       .click();
     const card = page.getByTestId('topic-card').filter({ hasText: 'Reading a scaffold tag' });
 
+    // Errors at the field in the other content forms too (Add Topic here), the spec's toast kept.
+    await page.getByRole('button', { name: 'Add Topic' }).click();
+    const topicDialog = page.getByRole('dialog', { name: 'Add Topic' });
+    await topicDialog.getByRole('button', { name: 'Add Topic' }).click();
+    await expect(topicDialog.getByLabel('Title *')).toHaveAttribute('aria-invalid', 'true');
+    await expect(topicDialog.getByLabel('Title *')).toBeFocused();
+    await expect(topicDialog.getByLabel('Description *')).toHaveAttribute(
+      'aria-describedby',
+      't-description-error',
+    );
+    await expect(topicDialog.locator('#t-title-error')).toHaveText('Title is required');
+    await expect(toast(page, 'Title is required')).toBeVisible();
+    await topicDialog.screenshot({ path: shot(`${width}-topic-dialog-errors`) });
+    await topicDialog.getByRole('button', { name: 'Cancel' }).click();
+
     // Quiz rules, and an error under its field.
     await card.getByRole('button', { name: 'Edit Quiz (3)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Quiz' });

@@ -1,3 +1,4 @@
+import { createContext, useCallback, useState } from 'react';
 import type { z } from 'zod';
 
 // Errors at the field (README 'Forms'): each message sits under its field, the field says it is invalid and
@@ -39,3 +40,32 @@ export function focusFirstInvalid(errors: FieldErrors): void {
     elements[0]?.focus();
   });
 }
+
+/**
+ * The form's errors for the fields inside it: a field component reads its message here by its input's id, shows
+ * it under the input and marks the input invalid.
+ */
+export const FieldErrorsContext = createContext<FieldErrors>({});
+
+/** State for one form: report() after a failed parse shows the messages and focuses the first invalid field. */
+export function useFieldErrors() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const report = useCallback(
+    (issues: readonly z.core.$ZodIssue[], idFor: (path: readonly PropertyKey[]) => string | undefined) => {
+      const found = fieldErrorsFrom(issues, idFor);
+      setErrors(found);
+      focusFirstInvalid(found);
+    },
+    [],
+  );
+  const clear = useCallback(() => setErrors({}), []);
+  return { errors, report, clear };
+}
+
+/** Maps a top-level schema key to `${prefix}-${key}`, with exceptions where the input's id differs. */
+export const idByKey =
+  (prefix: string, exceptions: Record<string, string> = {}) =>
+  (path: readonly PropertyKey[]) => {
+    const key = String(path[0] ?? '');
+    return key ? (exceptions[key] ?? `${prefix}-${key}`) : undefined;
+  };
