@@ -150,12 +150,6 @@ const quizRules = {
   shuffleAnswers: z.boolean().optional(),
   showCorrectAnswers: z.boolean().optional(),
 };
-export type QuizRules = {
-  maxAttempts?: number | null;
-  cooldownMinutes?: number;
-  shuffleAnswers?: boolean;
-  showCorrectAnswers?: boolean;
-};
 
 /**
  * Create / edit quiz (spec §5 'Quiz'): invalid questions are dropped; at least one must remain. The attempt rules
