@@ -9,6 +9,7 @@ import {
   hhmmToMinutes,
   initials,
   penceToDecimal,
+  plural,
   progressLabel,
 } from './format.ts';
 
@@ -42,6 +43,14 @@ describe('format', () => {
   it('pluralises weeks', () => {
     expect(formatWeeks(1)).toBe('1 week');
     expect(formatWeeks(6)).toBe('6 weeks');
+  });
+
+  it('plural: "1 view", "0 views", "2 views", irregulars and thousands', () => {
+    expect(plural(1, 'view')).toBe('1 view');
+    expect(plural(0, 'view')).toBe('0 views');
+    expect(plural(2, 'view')).toBe('2 views');
+    expect(plural(2, 'person', 'people')).toBe('2 people');
+    expect(plural(1200, 'view')).toBe('1,200 views');
   });
 
   it('uses UK day/month order with a 12-hour time', () => {

@@ -55,10 +55,14 @@ export function minutesToHhmm(minutes: number): string {
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 }
 
+/** The one plural helper: plural(1, 'view') → "1 view", plural(2, 'view') → "2 views"; irregulars pass `many`. */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
+}
+
 /** Weeks → "1 week" / "N weeks". */
 export function formatWeeks(weeks: number | null | undefined): string {
-  const n = weeks ?? 0;
-  return `${n} ${n === 1 ? 'week' : 'weeks'}`;
+  return plural(weeks ?? 0, 'week');
 }
 
 const dateTime = new Intl.DateTimeFormat('en-GB', {

@@ -70,8 +70,8 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('tab', { name: 'Quiz' })).toBeEnabled();
     await expect(page.getByTestId('topic-progress-line')).not.toHaveText('Video Complete - Quiz Unlocked');
     await page.getByRole('tab', { name: /Presentation|Slides/ }).click();
-    await expect(page.locator('iframe')).toBeVisible();
-    await page.waitForTimeout(500);
+    // The PDF is drawn in the page by pdf.js (no browser plug-in), page by page.
+    await expect(page.getByTestId('pdf-viewer').getByText('Page 1 of 2')).toBeVisible({ timeout: 15_000 });
     await page.screenshot({ path: out(`${width}-presentation.png`), fullPage: true });
     await page.getByRole('tab', { name: 'Quiz' }).click();
     await page.getByRole('button', { name: 'Start Quiz' }).click();

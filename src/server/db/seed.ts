@@ -14,7 +14,7 @@ import {
   topics,
   users,
 } from './schema/index.ts';
-import { seedDemoMedia } from './seed-media/index.ts';
+import { type DemoTopic, seedDemoMedia } from './seed-media/index.ts';
 
 /** True when no course and no user exist yet (a fresh install). */
 export async function isEmptyDatabase(db: Db): Promise<boolean> {
@@ -245,7 +245,7 @@ export async function seedDemo(
 ): Promise<{ studentEmail: string; studentPassword: string }> {
   const studentPassword = options.studentPassword ?? generatePassword(14);
   const passwordHash = await hashPassword(studentPassword);
-  const topicIds: string[] = [];
+  const demoTopics: DemoTopic[] = [];
   await db.transaction(async (tx) => {
     const courseIds: string[] = [];
     for (const course of [drainage, groundworks, cctv, evCharging]) {
@@ -267,7 +267,7 @@ export async function seedDemo(
             .insert(topics)
             .values({ moduleId: m!.id, title: topic.title, description: topic.description, order: ti + 1 })
             .returning({ id: topics.id });
-          topicIds.push(t!.id);
+          demoTopics.push({ id: t!.id, title: topic.title, description: topic.description });
           if (!topic.quiz) continue;
           const [q] = await tx
             .insert(quizzes)
@@ -339,6 +339,6 @@ export async function seedDemo(
       .returning({ id: liveSessions.id });
     await tx.insert(liveSessionAttendees).values({ sessionId: sessions[0]!.id, userId: student!.id });
   });
-  if (options.config) await seedDemoMedia({ db, config: options.config }, topicIds);
+  if (options.config) await seedDemoMedia({ db, config: options.config }, demoTopics);
   return { studentEmail: DEMO_STUDENT_EMAIL, studentPassword };
 }

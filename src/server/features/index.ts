@@ -14,6 +14,7 @@ import { learningRoutes } from './learning/learning.routes.ts';
 import { userCoursesRoutes } from './learning/user-courses.routes.ts';
 import { liveSessionsRoutes } from './live-sessions/live-sessions.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { topicMediaRoutes } from './media/topic-media.routes.ts';
 import { messagingRoutes } from './messaging/messaging.routes.ts';
 
 /** Every feature's routes; app.ts registers them in this order. Add a feature with one line here. */
@@ -23,6 +24,7 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   accountsRoutes,
   userCoursesRoutes,
   mediaRoutes,
+  topicMediaRoutes,
   learningRoutes,
   liveSessionsRoutes,
   messagingRoutes,

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     public readonly code: string,
     message: string,
+    /** Extra fields the client needs beside { message, code } (e.g. when a retry opens). */
+    public readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -14,7 +16,8 @@ export const unauthorized = (message = 'Unauthorized', code = 'unauthorized') =>
   new HttpError(401, code, message);
 export const forbidden = (message = 'Forbidden', code = 'forbidden') => new HttpError(403, code, message);
 export const notFound = (message = 'Not found', code = 'not_found') => new HttpError(404, code, message);
-export const conflict = (message: string, code = 'conflict') => new HttpError(409, code, message);
+export const conflict = (message: string, code = 'conflict', details?: Record<string, unknown>) =>
+  new HttpError(409, code, message, details);
 export const payloadTooLarge = (message = 'Request body is too large', code = 'too_large') =>
   new HttpError(413, code, message);
 export const tooManyRequests = (message: string, code = 'rate_limited') => new HttpError(429, code, message);

@@ -28,7 +28,14 @@ function describeValidation(error: FastifyError): string {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      // An error with details (e.g. when a quiz retry opens) always names its code beside them.
+      return reply
+        .status(error.statusCode)
+        .send(
+          error.details
+            ? { ...error.details, message: error.message, code: error.code }
+            : { message: error.message },
+        );
     }
     if (error.validation) {
       return reply.status(400).send({ message: describeValidation(error) });

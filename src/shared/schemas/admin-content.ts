@@ -12,6 +12,9 @@ export const QUIZ_TITLE_REQUIRED = 'Quiz title is required';
 export const QUIZ_QUESTION_REQUIRED = 'At least one valid question with correct answer is required';
 export const PASSING_SCORE_RANGE = 'Passing score must be between 1 and 100';
 export const ORDER_MIN = 'Order must be a whole number of at least 0';
+export const MAX_ATTEMPTS_RANGE =
+  'Maximum attempts must be a whole number from 1 to 100, or blank for unlimited';
+export const COOLDOWN_RANGE = 'Cooldown must be a whole number of minutes from 0 to 10080 (one week)';
 
 const text = (message: string, max = 200) => z.string().trim().min(1, message).max(max);
 /** Blank → the default; otherwise a whole number ≥ 0. */
@@ -122,7 +125,36 @@ export function cleanQuestions(questions: z.output<typeof questionInput>[]) {
     .filter((q) => q.question && q.answers.length > 0 && q.answers.filter((a) => a.isCorrect).length === 1);
 }
 
-/** Create / edit quiz (docs/product.md#validation): invalid questions are dropped; at least one must remain. */
+/** Blank or null → unlimited; else 1–100. Forms send strings, API clients numbers. */
+const maxAttempts = z.preprocess(
+  (v) => (v === '' || v === null ? null : typeof v === 'string' ? Number(v) : v),
+  z
+    .number(MAX_ATTEMPTS_RANGE)
+    .int(MAX_ATTEMPTS_RANGE)
+    .min(1, MAX_ATTEMPTS_RANGE)
+    .max(100, MAX_ATTEMPTS_RANGE)
+    .nullable()
+    .optional(),
+);
+const cooldownMinutes = z.preprocess(
+  (v) => (v === '' ? 0 : typeof v === 'string' ? Number(v) : v),
+  z.number(COOLDOWN_RANGE).int(COOLDOWN_RANGE).min(0, COOLDOWN_RANGE).max(10_080, COOLDOWN_RANGE).optional(),
+);
+/**
+ * The attempt rules (README 'Quizzes'). Left out on an edit, a rule keeps its stored value; on a new quiz it takes
+ * the column default (unlimited, no cooldown, fixed order, answers not shown).
+ */
+const quizRules = {
+  maxAttempts,
+  cooldownMinutes,
+  shuffleAnswers: z.boolean().optional(),
+  showCorrectAnswers: z.boolean().optional(),
+};
+
+/**
+ * Create / edit quiz (docs/product.md#validation): invalid questions are dropped; at least one must remain. The attempt rules
+ * sit in `quiz` beside passingScore; the top level accepts them too (a rule given there wins).
+ */
 export const quizInputSchema = z.strictObject({
   quiz: z.strictObject({
     title: z.string().trim().min(1, QUIZ_TITLE_REQUIRED).max(200),
@@ -140,12 +172,14 @@ export const quizInputSchema = z.strictObject({
         .min(1, PASSING_SCORE_RANGE)
         .max(100, PASSING_SCORE_RANGE),
     ),
+    ...quizRules,
   }),
   questions: z
     .array(questionInput)
     .max(200)
     .transform(cleanQuestions)
     .refine((qs) => qs.length > 0, QUIZ_QUESTION_REQUIRED),
+  ...quizRules,
 });
 export type QuizInput = z.input<typeof quizInputSchema>;
 
@@ -184,6 +218,10 @@ export const adminQuizSchema = z.object({
   title: z.string(),
   description: z.string(),
   passingScore: z.number().int(),
+  maxAttempts: z.number().int().nullable(),
+  cooldownMinutes: z.number().int(),
+  shuffleAnswers: z.boolean(),
+  showCorrectAnswers: z.boolean(),
   questions: z.array(
     z.object({
       id: z.string(),

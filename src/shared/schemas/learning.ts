@@ -123,8 +123,29 @@ export const quizSchema = z.object({
   questions: z.array(quizQuestionSchema),
   attempts: z.array(quizAttemptSummarySchema),
   passed: z.boolean(),
+  /** Null: unlimited. */
+  maxAttempts: z.number().nullable(),
+  /** Null: unlimited; 0: none left until an admin resets this student's attempts. */
+  attemptsRemaining: z.number().nullable(),
+  cooldownMinutes: z.number(),
+  /** ISO time the next attempt opens, when a cooldown is running; else null. */
+  nextAttemptAt: z.string().nullable(),
+  /** The answer choices are in a fresh order for each attempt. */
+  shuffleAnswers: z.boolean(),
 });
 export type Quiz = z.infer<typeof quizSchema>;
+
+/** Which questions an attempt got right; the right answer only after a pass when the quiz shows it. */
+export const quizQuestionResultSchema = z.object({
+  questionId: z.string(),
+  correct: z.boolean(),
+  correctAnswerId: z.string().nullable().optional(),
+});
+export type QuizQuestionResult = z.infer<typeof quizQuestionResultSchema>;
+
+/** 409 bodies of a refused attempt: QUIZ_ATTEMPTS_EXHAUSTED or QUIZ_COOLDOWN (with nextAttemptAt). */
+export const QUIZ_ATTEMPTS_EXHAUSTED = 'QUIZ_ATTEMPTS_EXHAUSTED';
+export const QUIZ_COOLDOWN = 'QUIZ_COOLDOWN';
 
 export const quizAttemptSchema = z.strictObject({
   answers: z.array(z.strictObject({ questionId: uuid, answerId: uuid.nullable() })).max(500),
@@ -135,6 +156,9 @@ export const quizAttemptResultSchema = quizAttemptSummarySchema.extend({
   topicCompleted: z.boolean(),
   nextTopicId: z.string().nullable(),
   moduleProgressPercentage: z.string(),
+  questions: z.array(quizQuestionResultSchema),
+  attemptsRemaining: z.number().nullable(),
+  nextAttemptAt: z.string().nullable(),
 });
 export type QuizAttemptResult = z.infer<typeof quizAttemptResultSchema>;
 

@@ -52,8 +52,8 @@ export function MessagingPanel({
         aria-label="Conversation list"
         className={cn('flex min-h-0 flex-col border-border md:border-r', selectedId && 'hidden md:flex')}
       >
-        <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
-          <h2 className="font-semibold">Conversations</h2>
+        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-4 py-3 [&>*:last-child]:shrink-0">
+          <h2 className="min-w-0 font-semibold">Conversations</h2>
           {actions}
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">

@@ -64,6 +64,7 @@ export function AlertDialogCancel({
 }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
   return (
     <AlertDialogPrimitive.Cancel
+      data-dialog-close=""
       className={cn(buttonVariants({ variant: 'outline' }), className)}
       {...props}
     />

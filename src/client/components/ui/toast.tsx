@@ -24,6 +24,7 @@ export function Toaster() {
             key={id}
             open={open}
             onOpenChange={onOpenChange}
+            onEscapeKeyDown={closeTopDialog}
             duration={duration}
             // Errors interrupt screen readers; confirmations wait their turn.
             type={destructive ? 'foreground' : 'background'}
@@ -78,4 +79,16 @@ export function Toaster() {
       />
     </ToastPrimitive.Provider>
   );
+}
+
+/**
+ * A toast sits above an open dialog, so Escape would only close the toast and leave the dialog up. Escape closes
+ * both: the toast as usual, and the topmost dialog through its own close (or cancel) button.
+ */
+function closeTopDialog() {
+  const open = document.querySelectorAll<HTMLElement>(
+    '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]',
+  );
+  const top = open[open.length - 1];
+  top?.querySelector<HTMLElement>('[data-dialog-close]:not([disabled])')?.click();
 }

@@ -24,6 +24,12 @@ export const quizzes = pgTable('quizzes', {
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
   passingScore: integer('passing_score').notNull().default(80),
+  // Attempt rules (docs in README 'Quizzes'): null = unlimited attempts; minutes to wait after a failed attempt;
+  // answer order shuffled per attempt; after a pass, show which answer was right.
+  maxAttempts: integer('max_attempts'),
+  cooldownMinutes: integer('cooldown_minutes').notNull().default(0),
+  shuffleAnswers: boolean('shuffle_answers').notNull().default(false),
+  showCorrectAnswers: boolean('show_correct_answers').notNull().default(false),
   ...timestamps,
 });
 

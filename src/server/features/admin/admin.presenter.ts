@@ -51,6 +51,10 @@ export function presentQuiz(
     title: quiz.title,
     description: quiz.description,
     passingScore: quiz.passingScore,
+    maxAttempts: quiz.maxAttempts,
+    cooldownMinutes: quiz.cooldownMinutes,
+    shuffleAnswers: quiz.shuffleAnswers,
+    showCorrectAnswers: quiz.showCorrectAnswers,
     questions: questions.map((q) => ({
       id: q.id,
       question: q.question,

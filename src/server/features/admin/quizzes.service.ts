@@ -9,6 +9,23 @@ import { type AdminDeps, attachImage, imagePath, releaseMedia } from './media-li
 
 type QuizInput = z.output<typeof quizInputSchema>;
 
+/** The quiz row's values: the rules given at the top level win over those inside `quiz`. */
+function quizValues(input: QuizInput) {
+  const { quiz } = input;
+  const pick = <K extends 'maxAttempts' | 'cooldownMinutes' | 'shuffleAnswers' | 'showCorrectAnswers'>(
+    key: K,
+  ) => (input[key] !== undefined ? input[key] : quiz[key]);
+  return {
+    title: quiz.title,
+    description: quiz.description,
+    passingScore: quiz.passingScore,
+    maxAttempts: pick('maxAttempts'),
+    cooldownMinutes: pick('cooldownMinutes'),
+    shuffleAnswers: pick('shuffleAnswers'),
+    showCorrectAnswers: pick('showCorrectAnswers'),
+  };
+}
+
 export async function getQuiz(db: Db, topicId: string): Promise<AdminQuiz> {
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.topicId, topicId));
   if (!quiz) throw notFound('Quiz not found');
@@ -64,7 +81,7 @@ export async function createQuiz(db: Db, topicId: string, input: QuizInput): Pro
     if (!topic) throw notFound('Topic not found');
     const [quiz] = await tx
       .insert(quizzes)
-      .values({ topicId, ...input.quiz })
+      .values({ topicId, ...quizValues(input) })
       .onConflictDoNothing()
       .returning({ id: quizzes.id });
     if (!quiz) throw conflict('This topic already has a quiz; edit it instead');
@@ -84,7 +101,7 @@ export async function updateQuiz(deps: AdminDeps, topicId: string, input: QuizIn
       .where(eq(quizQuestions.quizId, quiz.id));
     await tx
       .update(quizzes)
-      .set({ ...input.quiz, updatedAt: new Date() })
+      .set({ ...quizValues(input), updatedAt: new Date() })
       .where(eq(quizzes.id, quiz.id));
     await tx.delete(quizQuestions).where(eq(quizQuestions.quizId, quiz.id));
     const owned = new Set(old.map((o) => o.path).filter(Boolean));

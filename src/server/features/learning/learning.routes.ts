@@ -21,7 +21,6 @@ import {
 } from '#shared/schemas/learning.ts';
 import { LearningCache } from './learning.cache.ts';
 import {
-  getQuiz,
   type LearningDeps,
   listModules,
   listProgress,
@@ -29,9 +28,9 @@ import {
   openTopic,
   recordResourceAccess,
   reportVideoProgress,
-  submitQuizAttempt,
   updateProgress,
 } from './learning.service.ts';
+import { getQuiz, submitQuizAttempt } from './quiz.service.ts';
 
 /** The student portal's learning calls (docs/product.md#portal). Admins get every course with nothing locked. */
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {

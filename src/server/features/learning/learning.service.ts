@@ -1,31 +1,22 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
 import {
   courses,
   moduleProgress,
   modules,
-  quizAnswers,
-  quizAttempts,
-  quizQuestions,
   quizzes,
   resourceAccessEvents,
   storedObjects,
   topicProgress,
   topics,
 } from '#server/db/schema/index.ts';
-import {
-  QUIZ_SECONDS_PER_QUESTION,
-  recordPlatformLearning,
-} from '#server/features/apprenticeships/platform-learning.ts';
+import { recordPlatformLearning } from '#server/features/apprenticeships/platform-learning.ts';
 import type { UserRow } from '#server/features/auth/sessions.service.ts';
 import { issueCertificateIfCourseComplete } from '#server/features/certificates/issue.service.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/errors.ts';
 import type {
   LearningModule,
   ProgressRecord,
-  Quiz,
-  QuizAttemptInput,
-  QuizAttemptResult,
   ResourceType,
   TopicDetail,
   TopicProgress,
@@ -44,8 +35,8 @@ import {
 // modules and topics open in order, a topic completes by passing its quiz (or by its video ending when it has no
 // quiz, or by being opened when it has neither), and module progress is derived from completed topics.
 
-type Viewer = Pick<UserRow, 'id' | 'role'>;
-const isAdmin = (viewer: Viewer) => viewer.role === 'admin';
+export type Viewer = Pick<UserRow, 'id' | 'role'>;
+export const isAdmin = (viewer: Viewer) => viewer.role === 'admin';
 
 export interface LearningDeps {
   db: Db;
@@ -254,7 +245,7 @@ export async function accessTopic(deps: LearningDeps, viewer: Viewer, topicId: s
   };
 }
 
-type ProgressRow = typeof topicProgress.$inferSelect;
+export type ProgressRow = typeof topicProgress.$inferSelect;
 
 /** `unlockAll`: an admin previewing the portal, for whom the quiz is always open. */
 function presentTopicProgress(
@@ -273,7 +264,7 @@ function presentTopicProgress(
   };
 }
 
-async function lockProgress(
+export async function lockProgress(
   tx: Queryable,
   userId: string,
   topicId: string,
@@ -467,7 +458,7 @@ export async function reportVideoProgress(
   };
 }
 
-async function currentModuleProgress(
+export async function currentModuleProgress(
   tx: Queryable,
   userId: string,
   moduleId: string,
@@ -481,163 +472,6 @@ async function currentModuleProgress(
     progressPercentage: row ? Number(row.progressPercentage).toFixed(2) : '0.00',
     isCompleted: row?.isCompleted ?? false,
   };
-}
-
-async function requireQuizOpen(deps: LearningDeps, viewer: Viewer, topicId: string) {
-  const { db } = deps;
-  const access = await accessTopic(deps, viewer, topicId);
-  const { topic } = access;
-  if (!topic.quizId) throw notFound('This topic has no quiz');
-  const [row] = await db
-    .select()
-    .from(topicProgress)
-    .where(and(eq(topicProgress.userId, viewer.id), eq(topicProgress.topicId, topic.id)));
-  if (!isAdmin(viewer) && topic.videoPath && !row?.videoCompletedAt) {
-    throw forbidden('Watch the video to the end to unlock the quiz', 'quiz_locked');
-  }
-  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, topic.quizId));
-  return { ...access, quiz: quiz!, progress: row };
-}
-
-function presentAttempt(row: typeof quizAttempts.$inferSelect) {
-  return {
-    id: row.id,
-    score: row.score,
-    passed: row.passed,
-    pointsEarned: row.pointsEarned,
-    pointsPossible: row.pointsPossible,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-async function loadQuestions(db: Queryable, quizId: string) {
-  const questions = await db
-    .select()
-    .from(quizQuestions)
-    .where(eq(quizQuestions.quizId, quizId))
-    .orderBy(asc(quizQuestions.order), asc(quizQuestions.id));
-  const answers = questions.length
-    ? await db
-        .select()
-        .from(quizAnswers)
-        .where(
-          inArray(
-            quizAnswers.questionId,
-            questions.map((q) => q.id),
-          ),
-        )
-        .orderBy(asc(quizAnswers.order), asc(quizAnswers.id))
-    : [];
-  return questions.map((q) => ({ ...q, answers: answers.filter((a) => a.questionId === q.id) }));
-}
-
-/** The quiz without its answer key, with the viewer's attempts (newest first). */
-export async function getQuiz(deps: LearningDeps, viewer: Viewer, topicId: string): Promise<Quiz> {
-  const { db } = deps;
-  const { quiz, progress } = await requireQuizOpen(deps, viewer, topicId);
-  const questions = await loadQuestions(db, quiz.id);
-  const attempts = await db
-    .select()
-    .from(quizAttempts)
-    .where(and(eq(quizAttempts.quizId, quiz.id), eq(quizAttempts.userId, viewer.id)))
-    .orderBy(desc(quizAttempts.createdAt));
-  return {
-    id: quiz.id,
-    topicId: quiz.topicId,
-    title: quiz.title,
-    description: quiz.description,
-    passingScore: quiz.passingScore,
-    questions: questions.map((q) => ({
-      id: q.id,
-      question: q.question,
-      imagePath: q.imagePath,
-      questionType: q.questionType,
-      points: q.points,
-      order: q.order,
-      answers: q.answers.map((a) => ({ id: a.id, answerText: a.answerText, order: a.order })),
-    })),
-    attempts: attempts.map(presentAttempt),
-    passed: Boolean(progress?.quizPassedAt),
-  };
-}
-
-/** Grades an attempt against passingScore and stores it; a pass completes the topic (and opens the next). */
-export async function submitQuizAttempt(
-  deps: LearningDeps,
-  viewer: Viewer,
-  topicId: string,
-  input: QuizAttemptInput,
-): Promise<QuizAttemptResult> {
-  const { db } = deps;
-  const { quiz, topic, nextTopicId } = await requireQuizOpen(deps, viewer, topicId);
-  const questions = await loadQuestions(db, quiz.id);
-  if (questions.length === 0) throw badRequest('This quiz has no questions');
-  const chosen = new Map(input.answers.map((a) => [a.questionId, a.answerId]));
-  for (const questionId of chosen.keys()) {
-    if (!questions.some((q) => q.id === questionId)) throw badRequest('An answer refers to another quiz');
-  }
-  let pointsEarned = 0;
-  let pointsPossible = 0;
-  const answers: { questionId: string; answerId: string | null }[] = [];
-  for (const question of questions) {
-    pointsPossible += question.points;
-    const answerId = chosen.get(question.id) ?? null;
-    if (answerId && !question.answers.some((a) => a.id === answerId)) {
-      throw badRequest('An answer does not belong to its question');
-    }
-    answers.push({ questionId: question.id, answerId });
-    if (question.answers.some((a) => a.id === answerId && a.isCorrect)) pointsEarned += question.points;
-  }
-  const score = pointsPossible > 0 ? Math.round((pointsEarned / pointsPossible) * 100) : 0;
-  const passed = score >= quiz.passingScore;
-
-  const result = await db.transaction(async (tx) => {
-    const [attempt] = await tx
-      .insert(quizAttempts)
-      .values({ quizId: quiz.id, userId: viewer.id, score, pointsEarned, pointsPossible, passed, answers })
-      .returning();
-    await recordPlatformLearning(tx, {
-      userId: viewer.id,
-      source: 'quiz',
-      sourceRef: quiz.id,
-      seconds: questions.length * QUIZ_SECONDS_PER_QUESTION,
-      description: `Quiz: ${topic.title}`,
-    });
-    const row = await lockProgress(tx, viewer.id, topic.id);
-    let moduleRecord: ProgressRecord;
-    if (passed && !row?.completedAt) {
-      const now = new Date();
-      await tx
-        .update(topicProgress)
-        .set({
-          quizPassedAt: row?.quizPassedAt ?? now,
-          completedAt: now,
-          openedAt: row?.openedAt ?? now,
-          updatedAt: now,
-        })
-        .where(and(eq(topicProgress.userId, viewer.id), eq(topicProgress.topicId, topic.id)));
-      moduleRecord = await recomputeModuleProgress(tx, viewer.id, topic.moduleId);
-    } else {
-      if (passed && !row?.quizPassedAt) {
-        await tx
-          .update(topicProgress)
-          .set({ quizPassedAt: new Date() })
-          .where(and(eq(topicProgress.userId, viewer.id), eq(topicProgress.topicId, topic.id)));
-      }
-      moduleRecord = await currentModuleProgress(tx, viewer.id, topic.moduleId);
-    }
-    return {
-      ...presentAttempt(attempt!),
-      passingScore: quiz.passingScore,
-      topicCompleted: passed || Boolean(row?.completedAt),
-      nextTopicId,
-      moduleProgressPercentage: moduleRecord.progressPercentage,
-      finished: passed && !row?.completedAt,
-    };
-  });
-  const { finished, ...attemptResult } = result;
-  if (finished) await learnerChanged(deps.database, viewer.id);
-  return attemptResult;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

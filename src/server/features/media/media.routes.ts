@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { courses, modules, storedObjects, topics } from '#server/db/schema/index.ts';
 import { presentCourse } from '#server/features/catalog/catalog.presenter.ts';
-import { courseContentChanged } from '#server/features/learning/learning.cache.ts';
 import {
   badRequest,
   forbidden,
@@ -23,11 +22,8 @@ import {
   courseImageSchema,
   MAX_BYTES_BY_TYPE,
   mediaTopicListSchema,
-  mediaTopicSchema,
   storedObjectListSchema,
   storedObjectSchema,
-  topicPresentationSchema,
-  topicVideoSchema,
   uploadRequestSchema,
   uploadTargetSchema,
 } from '#shared/schemas/media.ts';
@@ -45,13 +41,13 @@ import {
   mediaAccess,
   normaliseObjectPath,
   presentationTitle,
-  probeVideoDuration,
   releaseObject,
   type StoredObjectRow,
 } from './media.service.ts';
 import { isObjectKey, objectPathFor } from './object-store.ts';
 import { ifRangeHolds, notModified, parseRange } from './range.ts';
 import { S3ObjectStore } from './s3-store.ts';
+import { presentTopic } from './topic-media.presenter.ts';
 
 /** Uploads a non-admin may start per hour. */
 export const STUDENT_UPLOAD_WINDOW = { limit: 20, windowMs: 60 * 60 * 1000 };
@@ -70,19 +66,6 @@ function presentObject(row: StoredObjectRow) {
     status: row.status,
     attached: row.attachedAt !== null,
     createdAt: row.createdAt.toISOString(),
-  };
-}
-
-function presentTopic(row: typeof topics.$inferSelect) {
-  return {
-    id: row.id,
-    moduleId: row.moduleId,
-    title: row.title,
-    description: row.description,
-    order: row.order,
-    videoPath: row.videoPath,
-    videoDurationSeconds: row.videoDurationSeconds,
-    presentationPath: row.presentationPath,
   };
 }
 
@@ -365,76 +348,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send(disk.createReadStream(key, range ?? undefined));
   }
 
-  // ── Attaching uploads to topics and courses ──────────────────────────────────────────────────────
-
-  async function replaceTopicMedia(
-    topicId: string,
-    reference: string,
-    fileType: 'video' | 'presentation',
-    durationSeconds?: number,
-  ) {
-    const path = normaliseObjectPath(reference);
-    if (!path) throw badRequest('This file was not uploaded through TradeSkills');
-    await ensureUploaded(app, path);
-    // The file's own header is the better source; the browser's measurement covers WebM.
-    const measured =
-      fileType === 'video' ? ((await probeVideoDuration(app, path)) ?? durationSeconds) : undefined;
-    const column = fileType === 'video' ? 'videoPath' : 'presentationPath';
-    const { topic, old } = await app.db.transaction(async (tx) => {
-      const [current] = await tx.select().from(topics).where(eq(topics.id, topicId)).for('update');
-      if (!current) throw notFound('Topic not found');
-      const previous = current[column];
-      if (previous !== path) await attachObject(tx, path, fileType);
-      const duration = measured === undefined ? null : Math.round(measured);
-      const [updated] = await tx
-        .update(topics)
-        .set(
-          fileType === 'video'
-            ? {
-                videoPath: path,
-                videoDurationSeconds:
-                  previous === path ? (duration ?? current.videoDurationSeconds) : duration,
-                updatedAt: new Date(),
-              }
-            : { presentationPath: path, updatedAt: new Date() },
-        )
-        .where(eq(topics.id, topicId))
-        .returning();
-      return { topic: updated!, old: previous !== path ? previous : null };
-    });
-    await courseContentChanged(app.database);
-    if (old) await releaseObject(app, old);
-    return presentTopic(topic);
-  }
-
-  app.put(
-    '/api/topics/:id/video',
-    {
-      schema: {
-        tags: ['media'],
-        params: idParams,
-        body: topicVideoSchema,
-        response: { 200: mediaTopicSchema },
-      },
-      onRequest: [requireAdmin],
-    },
-    async (request) =>
-      replaceTopicMedia(request.params.id, request.body.videoURL, 'video', request.body.durationSeconds),
-  );
-
-  app.put(
-    '/api/topics/:id/presentation',
-    {
-      schema: {
-        tags: ['media'],
-        params: idParams,
-        body: topicPresentationSchema,
-        response: { 200: mediaTopicSchema },
-      },
-      onRequest: [requireAdmin],
-    },
-    async (request) => replaceTopicMedia(request.params.id, request.body.presentationURL, 'presentation'),
-  );
+  // ── Attaching uploads to courses (topics: topic-media.routes.ts) ──────────────────────────────────────────────────────
 
   for (const [segment, column] of [
     ['header-image', 'headerImagePath'],

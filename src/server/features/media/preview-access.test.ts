@@ -39,3 +39,23 @@ describe('Preview Course video', () => {
     expect((await t.app.inject({ url: second })).statusCode).toBe(401);
   });
 });
+
+describe('demo presentations', () => {
+  it("carry their own topic's title (the first topic's is not the second's)", async () => {
+    const [first, second] = await t.db
+      .select({ title: topics.title, presentationPath: topics.presentationPath })
+      .from(topics)
+      .innerJoin(modules, eq(modules.id, topics.moduleId))
+      .where(eq(modules.courseId, courseId))
+      .orderBy(asc(modules.order), asc(topics.order))
+      .limit(2);
+    const admin = await t.createUser({ role: 'admin' });
+    const cookie = await t.login(admin);
+    for (const topic of [first!, second!]) {
+      const file = await t.app.inject({ url: topic.presentationPath!, headers: { cookie } });
+      expect(file.statusCode).toBe(200);
+      // pdfkit writes the document title into the info dictionary as a literal string.
+      expect(file.rawPayload.toString('latin1')).toContain(`(${topic.title})`);
+    }
+  });
+});

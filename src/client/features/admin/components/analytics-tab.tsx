@@ -60,7 +60,7 @@ export function AnalyticsTab() {
 
   return (
     <div className="grid [&>*]:min-w-0 gap-6">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 [&>*]:min-w-0">
         <StatCard
           label="Total Views"
           value={loading(stats?.totalViews)}
@@ -82,7 +82,7 @@ export function AnalyticsTab() {
           />
         </div>
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <ChartCard
           title="Enrolments per week"
           description="Last 12 weeks, with card revenue"

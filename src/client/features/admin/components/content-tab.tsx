@@ -4,7 +4,6 @@ import {
   ChevronRight,
   Clock,
   ExternalLink,
-  FileText,
   FolderOpen,
   Layers,
   ListChecks,
@@ -12,7 +11,6 @@ import {
   Plus,
   Settings2,
   Trash2,
-  Video,
 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
@@ -20,10 +18,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { ObjectUploader } from '#client/components/upload/object-uploader.tsx';
-import { readVideoDuration } from '#client/lib/upload.ts';
-import { PRESENTATION_MAX_BYTES, VIDEO_MAX_BYTES } from '#shared/constants.ts';
-import { formatMinutes, formatPrice, formatSalary, formatWeeks } from '#shared/format.ts';
+import { formatMinutes, formatPrice, formatSalary, formatWeeks, plural } from '#shared/format.ts';
 import type { AdminCourse, AdminModule, AdminTopic } from '#shared/schemas/admin-content.ts';
 import {
   adminKeys,
@@ -37,9 +32,9 @@ import {
 } from '../api/admin-api.ts';
 import { CourseDialog } from './course-dialog.tsx';
 import { EmptyState } from './empty-state.tsx';
-import { UploadedConfirmation } from './media-upload.tsx';
 import { ModuleDialog, TopicDialog } from './module-topic-dialogs.tsx';
 import { QuizDialog } from './quiz-dialog.tsx';
+import { TopicMediaSlots } from './topic-media-slots.tsx';
 
 type Deletable = { kind: 'course' | 'module' | 'topic'; id: string; name: string };
 
@@ -292,9 +287,7 @@ function ModuleList({
                     <Clock aria-hidden="true" className="size-3.5" /> {formatMinutes(m.duration)}
                   </span>
                   <span>Order {m.order}</span>
-                  <span>
-                    {m.topicCount} {m.topicCount === 1 ? 'topic' : 'topics'}
-                  </span>
+                  <span>{plural(m.topicCount, 'topic')}</span>
                 </p>
               </div>
               <div className="flex gap-2">
@@ -395,31 +388,8 @@ function TopicList({
 }
 
 function TopicCard({ topic, onDelete }: { topic: AdminTopic; onDelete: (d: Deletable) => void }) {
-  const client = useQueryClient();
   const [quizOpen, setQuizOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
-  const attach = useMutation({
-    mutationFn: ({
-      kind,
-      path,
-      durationSeconds,
-    }: {
-      kind: 'video' | 'presentation';
-      path: string;
-      durationSeconds?: number;
-    }) =>
-      apiJson(
-        'PUT',
-        `/api/topics/${topic.id}/${kind}`,
-        kind === 'video' ? { videoURL: path, durationSeconds } : { presentationURL: path },
-      ),
-    onSuccess: (_d, { kind }) => {
-      successToast(kind === 'video' ? 'Video uploaded successfully' : 'Presentation uploaded successfully');
-      void client.invalidateQueries({ queryKey: adminKeys.topics(topic.moduleId) });
-    },
-  });
-  const failed = (kind: 'video' | 'presentation') => (error: unknown) =>
-    errorToast(kind === 'video' ? 'Failed to upload video' : 'Failed to upload presentation', error);
 
   return (
     <li className="rounded-xl border border-border bg-card p-4 shadow-card" data-testid="topic-card">
@@ -449,48 +419,7 @@ function TopicCard({ topic, onDelete }: { topic: AdminTopic; onDelete: (d: Delet
           <Trash2 />
         </Button>
       </div>
-      <div className="mt-4 grid gap-3 lg:grid-cols-2">
-        <section aria-label="Video" className="grid content-start gap-1.5">
-          <span className="inline-flex items-center gap-1.5 text-xs font-semibold text-muted-foreground uppercase">
-            <Video aria-hidden="true" className="size-3.5" /> Video
-          </span>
-          {topic.videoPath ? (
-            <UploadedConfirmation label="Video uploaded" />
-          ) : (
-            <ObjectUploader
-              fileType="video"
-              maxFileSize={VIDEO_MAX_BYTES}
-              buttonLabel="Upload Video"
-              onUploaded={async (path, file) => {
-                await attach.mutateAsync({
-                  kind: 'video',
-                  path,
-                  durationSeconds: await readVideoDuration(file),
-                });
-              }}
-              onError={failed('video')}
-            />
-          )}
-        </section>
-        <section aria-label="Presentation" className="grid content-start gap-1.5">
-          <span className="inline-flex items-center gap-1.5 text-xs font-semibold text-muted-foreground uppercase">
-            <FileText aria-hidden="true" className="size-3.5" /> Presentation (PPT/PDF)
-          </span>
-          {topic.presentationPath ? (
-            <UploadedConfirmation label="Presentation uploaded" />
-          ) : (
-            <ObjectUploader
-              fileType="presentation"
-              maxFileSize={PRESENTATION_MAX_BYTES}
-              buttonLabel="Upload Presentation"
-              onUploaded={async (path) => {
-                await attach.mutateAsync({ kind: 'presentation', path });
-              }}
-              onError={failed('presentation')}
-            />
-          )}
-        </section>
-      </div>
+      <TopicMediaSlots topic={topic} />
       <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-border pt-3">
         <ListChecks aria-hidden="true" className="size-4 text-muted-foreground" />
         <Button variant={topic.quiz ? 'outline' : 'accent'} size="sm" onClick={() => setQuizOpen(true)}>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FieldErrorsContext, idByKey, useFieldErrors } from '#client/components/forms/field-errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import {
@@ -101,6 +102,7 @@ export function CourseDialog({
     onError: (error) => errorToast(`${failure}. Please try again`, error),
   });
 
+  const fields = useFieldErrors();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body: CourseInput = {
@@ -124,8 +126,11 @@ export function CourseDialog({
       careerOutcomes: lines(form.careerOutcomes),
     };
     const parsed = courseInputSchema.safeParse(body);
-    if (!parsed.success)
+    if (!parsed.success) {
+      fields.report(parsed.error.issues, idByKey('c', COURSE_FIELD_IDS));
       return validationToast(parsed.error.issues[0]?.message ?? `${failure}. Please try again.`);
+    }
+    fields.clear();
     save.mutate(body);
   };
 
@@ -166,171 +171,188 @@ export function CourseDialog({
           <DialogDescription>Prices are in pounds; the duration is in weeks.</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <Field label="Title *" htmlFor="c-title">
-            <Input id="c-title" value={form.title} onChange={(e) => set('title', e.target.value)} />
-          </Field>
-          <Field label="Description *" htmlFor="c-description">
-            <Textarea
-              id="c-description"
-              rows={3}
-              value={form.description}
-              onChange={(e) => set('description', e.target.value)}
-            />
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Course type" htmlFor="c-type">
-              <Select
-                id="c-type"
-                value={form.courseType}
-                onChange={(e) => set('courseType', e.target.value as FormState['courseType'])}
-              >
-                <option value="fundamental">Fundamental</option>
-                <option value="upskill">Upskill</option>
-              </Select>
+          <FieldErrorsContext value={fields.errors}>
+            <Field label="Title *" htmlFor="c-title">
+              <Input id="c-title" value={form.title} onChange={(e) => set('title', e.target.value)} />
             </Field>
-            <Field label="Level" htmlFor="c-level">
-              <Select
-                id="c-level"
-                value={form.difficulty}
-                onChange={(e) => set('difficulty', e.target.value)}
-              >
-                <option value="beginner">Fundamental</option>
-                <option value="intermediate">UpSkill</option>
-                {!['beginner', 'intermediate'].includes(form.difficulty) ? (
-                  <option value={form.difficulty}>{form.difficulty}</option>
-                ) : null}
-              </Select>
-            </Field>
-            <Field label="Display order" htmlFor="c-order">
-              <Input
-                id="c-order"
-                type="number"
-                min={0}
-                step={1}
-                value={form.order}
-                onChange={(e) => set('order', e.target.value)}
-              />
-            </Field>
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Price (£)" htmlFor="c-price">
-              <Input
-                id="c-price"
-                inputMode="decimal"
-                value={form.price}
-                onChange={(e) => set('price', e.target.value)}
-              />
-            </Field>
-            <Field
-              label="Original price (£)"
-              htmlFor="c-original"
-              hint="Shown struck through; leave blank for none."
-            >
-              <Input
-                id="c-original"
-                inputMode="decimal"
-                value={form.originalPrice}
-                onChange={(e) => set('originalPrice', e.target.value)}
-              />
-            </Field>
-            <Field
-              label="Monthly price (£)"
-              htmlFor="c-monthly"
-              hint="Per instalment; blank = price ÷ instalments."
-            >
-              <Input
-                id="c-monthly"
-                inputMode="decimal"
-                value={form.monthlyPrice}
-                onChange={(e) => set('monthlyPrice', e.target.value)}
-              />
-            </Field>
-            <Field label="Instalments" htmlFor="c-instalments">
-              <Input
-                id="c-instalments"
-                type="number"
-                min={1}
-                max={24}
-                value={form.instalments}
-                onChange={(e) => set('instalments', e.target.value)}
-              />
-            </Field>
-            <Field label="Average salary (£ per year)" htmlFor="c-salary">
-              <Input
-                id="c-salary"
-                inputMode="numeric"
-                value={form.avgSalary}
-                onChange={(e) => set('avgSalary', e.target.value.replace(/\D/g, ''))}
-              />
-            </Field>
-            <Field label="Duration (weeks)" htmlFor="c-weeks">
-              <Input
-                id="c-weeks"
-                type="number"
-                min={0}
-                step={1}
-                value={form.estimatedDuration}
-                onChange={(e) => set('estimatedDuration', e.target.value)}
-              />
-            </Field>
-          </div>
-          <div className="flex flex-wrap gap-6">
-            <div className="flex items-center gap-2">
-              <Checkbox
-                id="c-active"
-                checked={form.isActive}
-                onCheckedChange={(v) => set('isActive', v === true)}
-              />
-              <label htmlFor="c-active" className="text-sm font-medium">
-                Active (listed in the catalogue)
-              </label>
-            </div>
-            <div className="flex items-center gap-2">
-              <Checkbox
-                id="c-featured"
-                checked={form.isFeatured}
-                onCheckedChange={(v) => set('isFeatured', v === true)}
-              />
-              <label htmlFor="c-featured" className="text-sm font-medium">
-                Featured on the home page
-              </label>
-            </div>
-          </div>
-          <div className="grid gap-4">
-            {image('headerImagePath', 'Header image')}
-            {image('featuredImagePath', 'Featured image')}
-          </div>
-          <Field label="What you'll learn" htmlFor="c-learn" hint="One item per line.">
-            <Textarea
-              id="c-learn"
-              rows={3}
-              value={form.whatYouLearn}
-              onChange={(e) => set('whatYouLearn', e.target.value)}
-            />
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Requirements" htmlFor="c-req" hint="One item per line.">
+            <Field label="Description *" htmlFor="c-description">
               <Textarea
-                id="c-req"
+                id="c-description"
                 rows={3}
-                value={form.requirements}
-                onChange={(e) => set('requirements', e.target.value)}
+                value={form.description}
+                onChange={(e) => set('description', e.target.value)}
               />
             </Field>
-            <Field label="Career outcomes" htmlFor="c-careers" hint="One item per line.">
+            <div className="grid gap-4 sm:grid-cols-3">
+              <Field label="Course type" htmlFor="c-type">
+                <Select
+                  id="c-type"
+                  value={form.courseType}
+                  onChange={(e) => set('courseType', e.target.value as FormState['courseType'])}
+                >
+                  <option value="fundamental">Fundamental</option>
+                  <option value="upskill">Upskill</option>
+                </Select>
+              </Field>
+              <Field label="Level" htmlFor="c-level">
+                <Select
+                  id="c-level"
+                  value={form.difficulty}
+                  onChange={(e) => set('difficulty', e.target.value)}
+                >
+                  <option value="beginner">Fundamental</option>
+                  <option value="intermediate">UpSkill</option>
+                  {!['beginner', 'intermediate'].includes(form.difficulty) ? (
+                    <option value={form.difficulty}>{form.difficulty}</option>
+                  ) : null}
+                </Select>
+              </Field>
+              <Field label="Display order" htmlFor="c-order">
+                <Input
+                  id="c-order"
+                  type="number"
+                  min={0}
+                  step={1}
+                  value={form.order}
+                  onChange={(e) => set('order', e.target.value)}
+                />
+              </Field>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Price (£)" htmlFor="c-price">
+                <Input
+                  id="c-price"
+                  inputMode="decimal"
+                  value={form.price}
+                  onChange={(e) => set('price', e.target.value)}
+                />
+              </Field>
+              <Field
+                label="Original price (£)"
+                htmlFor="c-original"
+                hint="Shown struck through; leave blank for none."
+              >
+                <Input
+                  id="c-original"
+                  inputMode="decimal"
+                  value={form.originalPrice}
+                  onChange={(e) => set('originalPrice', e.target.value)}
+                />
+              </Field>
+              <Field
+                label="Monthly price (£)"
+                htmlFor="c-monthly"
+                hint="Per instalment; blank = price ÷ instalments."
+              >
+                <Input
+                  id="c-monthly"
+                  inputMode="decimal"
+                  value={form.monthlyPrice}
+                  onChange={(e) => set('monthlyPrice', e.target.value)}
+                />
+              </Field>
+              <Field label="Instalments" htmlFor="c-instalments">
+                <Input
+                  id="c-instalments"
+                  type="number"
+                  min={1}
+                  max={24}
+                  value={form.instalments}
+                  onChange={(e) => set('instalments', e.target.value)}
+                />
+              </Field>
+              <Field label="Average salary (£ per year)" htmlFor="c-salary">
+                <Input
+                  id="c-salary"
+                  inputMode="numeric"
+                  value={form.avgSalary}
+                  onChange={(e) => set('avgSalary', e.target.value.replace(/\D/g, ''))}
+                />
+              </Field>
+              <Field label="Duration (weeks)" htmlFor="c-weeks">
+                <Input
+                  id="c-weeks"
+                  type="number"
+                  min={0}
+                  step={1}
+                  value={form.estimatedDuration}
+                  onChange={(e) => set('estimatedDuration', e.target.value)}
+                />
+              </Field>
+            </div>
+            <div className="flex flex-wrap gap-6">
+              <div className="flex items-center gap-2">
+                <Checkbox
+                  id="c-active"
+                  checked={form.isActive}
+                  onCheckedChange={(v) => set('isActive', v === true)}
+                />
+                <label htmlFor="c-active" className="text-sm font-medium">
+                  Active (listed in the catalogue)
+                </label>
+              </div>
+              <div className="flex items-center gap-2">
+                <Checkbox
+                  id="c-featured"
+                  checked={form.isFeatured}
+                  onCheckedChange={(v) => set('isFeatured', v === true)}
+                />
+                <label htmlFor="c-featured" className="text-sm font-medium">
+                  Featured on the home page
+                </label>
+              </div>
+            </div>
+            <div className="grid gap-4">
+              {image('headerImagePath', 'Header image')}
+              {image('featuredImagePath', 'Featured image')}
+            </div>
+            <Field label="What you'll learn" htmlFor="c-learn" hint="One item per line.">
               <Textarea
-                id="c-careers"
+                id="c-learn"
                 rows={3}
-                value={form.careerOutcomes}
-                onChange={(e) => set('careerOutcomes', e.target.value)}
+                value={form.whatYouLearn}
+                onChange={(e) => set('whatYouLearn', e.target.value)}
               />
             </Field>
-          </div>
-          <FormFooter onCancel={() => onOpenChange(false)} busy={save.isPending}>
-            {save.isPending ? 'Saving...' : editing ? 'Save Changes' : 'Create Course'}
-          </FormFooter>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Requirements" htmlFor="c-req" hint="One item per line.">
+                <Textarea
+                  id="c-req"
+                  rows={3}
+                  value={form.requirements}
+                  onChange={(e) => set('requirements', e.target.value)}
+                />
+              </Field>
+              <Field label="Career outcomes" htmlFor="c-careers" hint="One item per line.">
+                <Textarea
+                  id="c-careers"
+                  rows={3}
+                  value={form.careerOutcomes}
+                  onChange={(e) => set('careerOutcomes', e.target.value)}
+                />
+              </Field>
+            </div>
+            <FormFooter onCancel={() => onOpenChange(false)} busy={save.isPending}>
+              {save.isPending ? 'Saving...' : editing ? 'Save Changes' : 'Create Course'}
+            </FormFooter>
+          </FieldErrorsContext>
         </form>
       </DialogContent>
     </Dialog>
   );
 }
+
+/** Schema keys whose inputs have other ids. */
+const COURSE_FIELD_IDS: Record<string, string> = {
+  courseType: 'c-type',
+  difficulty: 'c-level',
+  originalPrice: 'c-original',
+  monthlyPrice: 'c-monthly',
+  avgSalary: 'c-salary',
+  estimatedDuration: 'c-weeks',
+  whatYouLearn: 'c-learn',
+  requirements: 'c-req',
+  careerOutcomes: 'c-careers',
+  headerImagePath: 'c-headerImagePath',
+  featuredImagePath: 'c-featuredImagePath',
+};

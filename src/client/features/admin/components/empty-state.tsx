@@ -1,7 +1,9 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { cloneElement, isValidElement, type ReactNode, useContext } from 'react';
+import { errorId, FieldErrorsContext, invalidProps } from '#client/components/forms/field-errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogFooter } from '#client/components/ui/dialog.tsx';
+import { FieldError } from '#client/components/ui/field-error.tsx';
 
 export function EmptyState({
   icon: Icon,
@@ -25,20 +27,31 @@ export function Field({
   label,
   htmlFor,
   hint,
+  error,
   children,
 }: {
   label: string;
   htmlFor: string;
   hint?: string;
+  /** Shown under the field; give the input invalidProps(errors, htmlFor). */
+  error?: string;
   children: ReactNode;
 }) {
+  const fromForm = useContext(FieldErrorsContext)[htmlFor];
+  const message = error ?? fromForm;
+  // The input announces its own error (aria-invalid, aria-describedby → the message below).
+  const input =
+    message && isValidElement<Record<string, unknown>>(children)
+      ? cloneElement(children, invalidProps({ [htmlFor]: message }, htmlFor))
+      : children;
   return (
-    <div className="grid gap-1.5">
+    <div className="grid min-w-0 gap-1.5">
       <label htmlFor={htmlFor} className="text-sm font-medium text-foreground">
         {label}
       </label>
-      {children}
+      {input}
       {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+      <FieldError id={errorId(htmlFor)}>{message}</FieldError>
     </div>
   );
 }

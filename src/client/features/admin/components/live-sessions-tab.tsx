@@ -12,6 +12,7 @@ import {
   Video,
 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { FieldErrorsContext, idByKey, useFieldErrors } from '#client/components/forms/field-errors.ts';
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -262,9 +263,17 @@ function SessionDialog({
     onError: (error) => errorToast(session ? 'Failed to update session' : 'Failed to create session', error),
   });
 
+  const fields = useFieldErrors();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!start || !end) return validationToast(!start ? 'Start time is required' : 'End time is required');
+    if (!start || !end) {
+      const message = !start ? 'Start time is required' : 'End time is required';
+      fields.report(
+        [{ code: 'custom', path: [!start ? 'startTime' : 'endTime'], message, input: '' }],
+        sessionId,
+      );
+      return validationToast(message);
+    }
     const body = {
       title,
       description,
@@ -276,8 +285,11 @@ function SessionDialog({
       attendeeIds: attendees.map((a) => a.id),
     };
     const parsed = liveSessionInputSchema.safeParse(body);
-    if (!parsed.success)
+    if (!parsed.success) {
+      fields.report(parsed.error.issues, sessionId);
       return validationToast(parsed.error.issues[0]?.message ?? 'Failed to create session');
+    }
+    fields.clear();
     save.mutate(body);
   };
 
@@ -289,67 +301,81 @@ function SessionDialog({
           <DialogDescription>Times are in your local time zone.</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <Field label="Title *" htmlFor="ls-title">
-            <Input id="ls-title" value={title} onChange={(e) => setTitle(e.target.value)} />
-          </Field>
-          <Field label="Description" htmlFor="ls-description">
-            <Textarea
-              id="ls-description"
-              rows={2}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Start *" htmlFor="ls-start">
-              <Input
-                id="ls-start"
-                type="datetime-local"
-                value={start}
-                onChange={(e) => setStart(e.target.value)}
+          <FieldErrorsContext value={fields.errors}>
+            <Field label="Title *" htmlFor="ls-title">
+              <Input id="ls-title" value={title} onChange={(e) => setTitle(e.target.value)} />
+            </Field>
+            <Field label="Description" htmlFor="ls-description">
+              <Textarea
+                id="ls-description"
+                rows={2}
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
               />
             </Field>
-            <Field label="End *" htmlFor="ls-end">
-              <Input id="ls-end" type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Start *" htmlFor="ls-start">
+                <Input
+                  id="ls-start"
+                  type="datetime-local"
+                  value={start}
+                  onChange={(e) => setStart(e.target.value)}
+                />
+              </Field>
+              <Field label="End *" htmlFor="ls-end">
+                <Input
+                  id="ls-end"
+                  type="datetime-local"
+                  value={end}
+                  onChange={(e) => setEnd(e.target.value)}
+                />
+              </Field>
+              <Field label="Format" htmlFor="ls-type">
+                <Select
+                  id="ls-type"
+                  value={sessionType}
+                  onChange={(e) => setSessionType(e.target.value as 'online' | 'in_person')}
+                >
+                  <option value="online">Online</option>
+                  <option value="in_person">In person</option>
+                </Select>
+              </Field>
+              <Field label="Course (optional)" htmlFor="ls-course">
+                <Select id="ls-course" value={courseId} onChange={(e) => setCourseId(e.target.value)}>
+                  <option value="">Any course</option>
+                  {courses.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.title}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </div>
+            <Field label={sessionType === 'online' ? 'Meeting link' : 'Location'} htmlFor="ls-location">
+              <Input
+                id="ls-location"
+                value={location}
+                placeholder={sessionType === 'online' ? 'https://…' : 'Address'}
+                onChange={(e) => setLocation(e.target.value)}
+              />
             </Field>
-            <Field label="Format" htmlFor="ls-type">
-              <Select
-                id="ls-type"
-                value={sessionType}
-                onChange={(e) => setSessionType(e.target.value as 'online' | 'in_person')}
-              >
-                <option value="online">Online</option>
-                <option value="in_person">In person</option>
-              </Select>
-            </Field>
-            <Field label="Course (optional)" htmlFor="ls-course">
-              <Select id="ls-course" value={courseId} onChange={(e) => setCourseId(e.target.value)}>
-                <option value="">Any course</option>
-                {courses.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.title}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          </div>
-          <Field label={sessionType === 'online' ? 'Meeting link' : 'Location'} htmlFor="ls-location">
-            <Input
-              id="ls-location"
-              value={location}
-              placeholder={sessionType === 'online' ? 'https://…' : 'Address'}
-              onChange={(e) => setLocation(e.target.value)}
-            />
-          </Field>
-          <fieldset className="grid gap-1.5">
-            <legend className="mb-1.5 text-sm font-medium">Attendees (enrolled students)</legend>
-            <StudentPicker idPrefix="ls" selected={attendees} onChange={setAttendees} enrolledOnly />
-          </fieldset>
-          <FormFooter onCancel={() => onOpenChange(false)} busy={save.isPending}>
-            {session ? 'Save Session' : 'Schedule Session'}
-          </FormFooter>
+            <fieldset className="grid gap-1.5">
+              <legend className="mb-1.5 text-sm font-medium">Attendees (enrolled students)</legend>
+              <StudentPicker idPrefix="ls" selected={attendees} onChange={setAttendees} enrolledOnly />
+            </fieldset>
+            <FormFooter onCancel={() => onOpenChange(false)} busy={save.isPending}>
+              {session ? 'Save Session' : 'Schedule Session'}
+            </FormFooter>
+          </FieldErrorsContext>
         </form>
       </DialogContent>
     </Dialog>
   );
 }
+
+const sessionId = idByKey('ls', {
+  startTime: 'ls-start',
+  endTime: 'ls-end',
+  sessionType: 'ls-type',
+  courseId: 'ls-course',
+});

@@ -25,7 +25,7 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: AdminTab) => voi
     isLoading || n === undefined ? <Skeleton className="h-8 w-16" /> : `${n}${suffix}`;
   return (
     <div className="grid [&>*]:min-w-0 gap-6">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4 [&>*]:min-w-0">
         <StatCard label="Total Students" value={value(stats?.totalStudents)} icon={Users} />
         <StatCard
           label="Active Students"
@@ -41,12 +41,12 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: AdminTab) => voi
         />
         <StatCard label="Total Modules" value={value(stats?.totalModules)} icon={BookOpen} />
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <Card>
           <CardHeader>
             <CardTitle>Quick Actions</CardTitle>
           </CardHeader>
-          <CardContent className="grid gap-2 sm:grid-cols-2">
+          <CardContent className="grid gap-2 sm:grid-cols-2 [&>*]:min-w-0">
             <Button variant="outline" className="justify-start" onClick={() => onNavigate('students')}>
               <Users /> Manage Students
             </Button>

@@ -1,7 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import {
+  errorId,
+  type FieldErrors,
+  fieldErrorsFrom,
+  focusFirstInvalid,
+  invalidProps,
+} from '#client/components/forms/field-errors.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import {
   Dialog,
   DialogContent,
@@ -9,6 +17,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
+import { FieldError } from '#client/components/ui/field-error.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
@@ -68,6 +77,8 @@ export function QuizDialog({
   const [description, setDescription] = useState('');
   const [passingScore, setPassingScore] = useState(String(DEFAULT_PASSING_SCORE));
   const [questions, setQuestions] = useState<DraftQuestion[]>([blankQuestion()]);
+  const [rules, setRules] = useState<DraftRules>(DEFAULT_RULES);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const client = useQueryClient();
 
   useEffect(() => {
@@ -77,12 +88,20 @@ export function QuizDialog({
       setDescription(existing.description);
       setPassingScore(String(existing.passingScore));
       setQuestions(existing.questions.length ? fromQuiz(existing) : [blankQuestion()]);
+      setRules({
+        maxAttempts: existing.maxAttempts === null ? '' : String(existing.maxAttempts),
+        cooldownMinutes: String(existing.cooldownMinutes),
+        shuffleAnswers: existing.shuffleAnswers,
+        showCorrectAnswers: existing.showCorrectAnswers,
+      });
     } else if (!editing) {
       setTitle('');
       setDescription('');
       setPassingScore(String(DEFAULT_PASSING_SCORE));
       setQuestions([blankQuestion()]);
+      setRules(DEFAULT_RULES);
     }
+    setErrors({});
   }, [open, editing, existing]);
 
   const save = useMutation({
@@ -103,11 +122,19 @@ export function QuizDialog({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = {
-      quiz: { title, description, passingScore },
+      quiz: { title, description, passingScore, ...rules },
       questions: questions.map(({ question, imagePath, answers }) => ({ question, imagePath, answers })),
     };
     const parsed = quizInputSchema.safeParse(body);
-    if (!parsed.success) return validationToast(parsed.error.issues[0]?.message ?? 'Failed to create quiz');
+    if (!parsed.success) {
+      const found = fieldErrorsFrom(parsed.error.issues, (path) =>
+        path[0] === 'questions' ? 'q-question-0' : FIELD_IDS[String(path[1])],
+      );
+      setErrors(found);
+      focusFirstInvalid(found);
+      return validationToast(parsed.error.issues[0]?.message ?? 'Failed to create quiz');
+    }
+    setErrors({});
     save.mutate(body);
   };
 
@@ -128,10 +155,15 @@ export function QuizDialog({
         ) : (
           <form onSubmit={submit} noValidate className="grid gap-4">
             <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
-              <Field label="Quiz title *" htmlFor="q-title">
-                <Input id="q-title" value={title} onChange={(e) => setTitle(e.target.value)} />
+              <Field label="Quiz title *" htmlFor="q-title" error={errors['q-title']}>
+                <Input
+                  id="q-title"
+                  value={title}
+                  onChange={(e) => setTitle(e.target.value)}
+                  {...invalidProps(errors, 'q-title')}
+                />
               </Field>
-              <Field label="Passing score (%)" htmlFor="q-score">
+              <Field label="Passing score (%)" htmlFor="q-score" error={errors['q-score']}>
                 <Input
                   id="q-score"
                   type="number"
@@ -139,6 +171,7 @@ export function QuizDialog({
                   max={100}
                   value={passingScore}
                   onChange={(e) => setPassingScore(e.target.value)}
+                  {...invalidProps(errors, 'q-score')}
                 />
               </Field>
             </div>
@@ -150,6 +183,7 @@ export function QuizDialog({
                 onChange={(e) => setDescription(e.target.value)}
               />
             </Field>
+            <QuizRulesFields rules={rules} onChange={setRules} errors={errors} />
             <ol className="grid [&>*]:min-w-0 gap-4">
               {questions.map((q, index) => (
                 <li
@@ -170,11 +204,18 @@ export function QuizDialog({
                     </Button>
                   </div>
                   <Input
+                    id={`q-question-${index}`}
                     aria-label={`Question ${index + 1} text`}
                     placeholder="Question"
                     value={q.question}
                     onChange={(e) => update(q.key, (d) => ({ ...d, question: e.target.value }))}
+                    {...(index === 0 ? invalidProps(errors, 'q-question-0') : {})}
                   />
+                  {index === 0 ? (
+                    <FieldError id={errorId('q-question-0')} className="mt-1.5">
+                      {errors['q-question-0']}
+                    </FieldError>
+                  ) : null}
                   <div className="mt-2 flex flex-wrap items-center gap-2">
                     {q.imagePath ? (
                       <>
@@ -255,5 +296,90 @@ export function QuizDialog({
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+interface DraftRules {
+  maxAttempts: string;
+  cooldownMinutes: string;
+  shuffleAnswers: boolean;
+  showCorrectAnswers: boolean;
+}
+const DEFAULT_RULES: DraftRules = {
+  maxAttempts: '',
+  cooldownMinutes: '0',
+  shuffleAnswers: false,
+  showCorrectAnswers: false,
+};
+const FIELD_IDS: Record<string, string> = {
+  title: 'q-title',
+  passingScore: 'q-score',
+  maxAttempts: 'q-max-attempts',
+  cooldownMinutes: 'q-cooldown',
+};
+
+/** The attempt rules (README 'Quizzes'): how often, how soon again, answer order, answers shown after a pass. */
+function QuizRulesFields({
+  rules,
+  onChange,
+  errors,
+}: {
+  rules: DraftRules;
+  onChange: (rules: DraftRules) => void;
+  errors: FieldErrors;
+}) {
+  return (
+    <fieldset className="grid min-w-0 gap-3 rounded-lg border border-border p-3 sm:grid-cols-2 sm:p-4">
+      <legend className="px-1 text-sm font-semibold text-navy-900">Attempts</legend>
+      <Field
+        label="Maximum attempts"
+        htmlFor="q-max-attempts"
+        hint="Blank for unlimited. After the last one, reset the student's attempts."
+        error={errors['q-max-attempts']}
+      >
+        <Input
+          id="q-max-attempts"
+          type="number"
+          min={1}
+          max={100}
+          placeholder="Unlimited"
+          value={rules.maxAttempts}
+          onChange={(e) => onChange({ ...rules, maxAttempts: e.target.value })}
+          {...invalidProps(errors, 'q-max-attempts')}
+        />
+      </Field>
+      <Field
+        label="Cooldown between attempts (minutes)"
+        htmlFor="q-cooldown"
+        hint="0 lets students try again at once."
+        error={errors['q-cooldown']}
+      >
+        <Input
+          id="q-cooldown"
+          type="number"
+          min={0}
+          max={10080}
+          value={rules.cooldownMinutes}
+          onChange={(e) => onChange({ ...rules, cooldownMinutes: e.target.value })}
+          {...invalidProps(errors, 'q-cooldown')}
+        />
+      </Field>
+      <label className="flex items-start gap-2 text-sm" htmlFor="q-shuffle">
+        <Checkbox
+          id="q-shuffle"
+          checked={rules.shuffleAnswers}
+          onCheckedChange={(v) => onChange({ ...rules, shuffleAnswers: v === true })}
+        />
+        <span>Shuffle the answer order on every attempt</span>
+      </label>
+      <label className="flex items-start gap-2 text-sm" htmlFor="q-show-correct">
+        <Checkbox
+          id="q-show-correct"
+          checked={rules.showCorrectAnswers}
+          onCheckedChange={(v) => onChange({ ...rules, showCorrectAnswers: v === true })}
+        />
+        <span>Show the correct answers after a pass</span>
+      </label>
+    </fieldset>
   );
 }

@@ -30,7 +30,7 @@ import {
 import { Input } from '#client/components/ui/input.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { formatDate, formatDateTime } from '#shared/format.ts';
+import { formatDate, formatDateTime, plural } from '#shared/format.ts';
 import type { AdminStudent } from '#shared/schemas/admin-students.ts';
 import { adminKeys, apiJson, errorToast, successToast, useCourses, useStudents } from '../api/admin-api.ts';
 import { AddStudentDialog } from './add-student-dialog.tsx';
@@ -213,7 +213,7 @@ export function StudentsTab({
           </div>
           <div className="mt-4 flex items-center justify-between gap-3 text-sm text-muted-foreground">
             <span>
-              {data.total} {data.total === 1 ? 'student' : 'students'} · page {page} of {pages}
+              {plural(data.total, 'student')} · page {page} of {pages}
             </span>
             <div className="flex gap-2">
               <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>

@@ -55,7 +55,7 @@ export function AdminMailboxPage() {
               No emails yet
             </p>
           ) : (
-            <ul className="grid gap-3">
+            <ul className="grid gap-3 [&>*]:min-w-0">
               {data.emails.map((email) => (
                 <li key={email.id}>
                   <details className="group rounded-xl border border-border bg-white shadow-card open:shadow-raised">
@@ -75,7 +75,9 @@ export function AdminMailboxPage() {
                       </span>
                     </summary>
                     <div className="border-t border-border p-4">
-                      <pre className="font-sans text-sm whitespace-pre-wrap text-navy-900">{email.text}</pre>
+                      <pre className="font-sans text-sm whitespace-pre-wrap [overflow-wrap:anywhere] text-navy-900">
+                        {email.text}
+                      </pre>
                       {email.lastError ? (
                         <p className="mt-3 text-sm text-destructive">
                           Last error (attempt {email.attempts}): {email.lastError}

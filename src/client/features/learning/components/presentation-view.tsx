@@ -1,10 +1,14 @@
 import { Download, FileText } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import type { TopicDetail } from '#shared/schemas/learning.ts';
 import { trackResourceAccess } from '../api/learning.ts';
 
-/** PDFs are shown inline; PowerPoint files are offered as a download. Opening one is recorded. */
+// pdf.js is large: it is fetched only when a PDF presentation is opened, never with the rest of the portal.
+const PdfViewer = lazy(() => import('./pdf-viewer.tsx'));
+
+/** PDFs are drawn in the page (pdf.js); PowerPoint files are offered as a download. Opening one is recorded. */
 export function PresentationView({ topic }: { topic: TopicDetail }) {
   const tracked = useRef(false);
   const path = topic.presentationPath;
@@ -25,11 +29,9 @@ export function PresentationView({ topic }: { topic: TopicDetail }) {
   if (topic.presentationKind === 'pdf') {
     return (
       <div className="flex flex-col gap-2">
-        <iframe
-          src={path}
-          title={`Presentation: ${topic.title}`}
-          className="h-[60vh] min-h-80 w-full rounded-lg border border-border bg-white"
-        />
+        <Suspense fallback={<Skeleton className="h-80 w-full" />}>
+          <PdfViewer url={path} title={`Presentation: ${topic.title}`} />
+        </Suspense>
         <a
           href={path}
           target="_blank"
@@ -44,13 +46,15 @@ export function PresentationView({ topic }: { topic: TopicDetail }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg bg-navy-50 p-8 text-center">
       <FileText aria-hidden="true" className="size-10 text-navy-400" />
+      <p className="font-semibold text-navy-900">PowerPoint slides</p>
       <p className="text-sm text-muted-foreground">
-        This presentation is a PowerPoint file. Download it to view the slides.
+        This presentation is a PowerPoint file, which can't be shown in the page. Download it and open it in
+        PowerPoint, Keynote, Google Slides or your phone's file viewer.
       </p>
       <Button asChild variant="accent">
         <a href={path} download>
           <Download aria-hidden="true" />
-          Download Presentation
+          Download PowerPoint slides
         </a>
       </Button>
     </div>

@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, CheckCircle2, RotateCcw, XCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { getErrorMessage } from '#client/lib/api-client.ts';
-import { toast } from '#client/lib/toast.ts';
+import { type ToastHandle, toast } from '#client/lib/toast.ts';
 import { cn } from '#client/lib/utils.ts';
-import { formatDateTime } from '#shared/format.ts';
-import type { QuizAttemptResult } from '#shared/schemas/learning.ts';
+import { formatDateTime, plural } from '#shared/format.ts';
+import type { Quiz, QuizAttemptResult } from '#shared/schemas/learning.ts';
 import { submitQuiz, TOPICS_KEY, useQuiz } from '../api/learning.ts';
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
@@ -29,6 +29,9 @@ export function QuizPanel({ topicId, enabled, onPassed, onNextTopic }: QuizPanel
   const [choices, setChoices] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<QuizAttemptResult | null>(null);
+  // The "Quiz Started" toast belongs to the start: it goes when the answers are sent, never over the result.
+  const startedToast = useRef<ToastHandle | null>(null);
+  useEffect(() => () => startedToast.current?.dismiss(), []);
 
   if (quiz.isLoading || !quiz.data) {
     return quiz.isError ? (
@@ -41,12 +44,14 @@ export function QuizPanel({ topicId, enabled, onPassed, onNextTopic }: QuizPanel
   }
   const data = quiz.data;
   const allAnswered = data.questions.every((q) => choices[q.id]);
+  const blocked = attemptBlock(data);
 
   function start() {
     setChoices({});
     setResult(null);
     setStage('taking');
-    toast({
+    startedToast.current?.dismiss();
+    startedToast.current = toast({
       title: 'Quiz Started',
       description: `${data.questions.length} questions. You need ${data.passingScore}% to pass.`,
     });
@@ -54,6 +59,8 @@ export function QuizPanel({ topicId, enabled, onPassed, onNextTopic }: QuizPanel
 
   async function submit() {
     setSubmitting(true);
+    startedToast.current?.dismiss();
+    startedToast.current = null;
     try {
       const attempt = await submitQuiz(
         topicId,
@@ -64,6 +71,9 @@ export function QuizPanel({ topicId, enabled, onPassed, onNextTopic }: QuizPanel
       await queryClient.invalidateQueries({ queryKey: [TOPICS_KEY, topicId, 'quiz'] });
       if (attempt.passed) onPassed(attempt);
     } catch (error) {
+      // Refused by the attempt rules: back to the intro, which says when the quiz opens again.
+      void queryClient.invalidateQueries({ queryKey: [TOPICS_KEY, topicId, 'quiz'] });
+      setStage('intro');
       toast({
         title: 'Error',
         description: getErrorMessage(error, 'Failed to submit quiz'),
@@ -156,6 +166,7 @@ export function QuizPanel({ topicId, enabled, onPassed, onNextTopic }: QuizPanel
         <p className="text-sm text-muted-foreground">
           {result.pointsEarned} of {result.pointsPossible} correct · {result.passingScore}% needed to pass
         </p>
+        <QuestionResults questions={data.questions} results={result.questions} />
         <div className="mt-2 flex flex-wrap justify-center gap-2">
           {result.passed && result.nextTopicId ? (
             <Button variant="accent" onClick={() => onNextTopic(result.nextTopicId!)}>
@@ -163,11 +174,14 @@ export function QuizPanel({ topicId, enabled, onPassed, onNextTopic }: QuizPanel
               <ArrowRight aria-hidden="true" />
             </Button>
           ) : null}
-          <Button variant={result.passed ? 'outline' : 'accent'} onClick={start}>
-            <RotateCcw aria-hidden="true" />
-            Retry Quiz
-          </Button>
+          {blocked ? null : (
+            <Button variant={result.passed ? 'outline' : 'accent'} onClick={start}>
+              <RotateCcw aria-hidden="true" />
+              Retry Quiz
+            </Button>
+          )}
         </div>
+        {blocked ? <p className="text-sm text-muted-foreground">{blocked}</p> : null}
       </Card>
     );
   }
@@ -181,14 +195,19 @@ export function QuizPanel({ topicId, enabled, onPassed, onNextTopic }: QuizPanel
         </div>
         {data.description ? <p className="mt-1 text-sm text-muted-foreground">{data.description}</p> : null}
         <p className="mt-2 text-sm">
-          {data.questions.length} {data.questions.length === 1 ? 'question' : 'questions'} · pass mark{' '}
-          {data.passingScore}%
+          {plural(data.questions.length, 'question')} · pass mark {data.passingScore}%
+          {data.attemptsRemaining !== null ? ` · ${plural(data.attemptsRemaining, 'attempt')} left` : ''}
         </p>
       </div>
-      <div>
-        <Button variant="accent" onClick={start}>
+      <div className="flex flex-col items-start gap-2">
+        <Button variant="accent" onClick={start} disabled={Boolean(blocked)}>
           Start Quiz
         </Button>
+        {blocked ? (
+          <p className="text-sm text-muted-foreground" data-testid="quiz-blocked">
+            {blocked}
+          </p>
+        ) : null}
       </div>
       {data.attempts.length > 0 ? (
         <div>
@@ -211,5 +230,59 @@ export function QuizPanel({ topicId, enabled, onPassed, onNextTopic }: QuizPanel
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Why the quiz cannot be started now (no attempts left, or a cooldown running); null when it can. */
+function attemptBlock(quiz: Quiz): string | null {
+  if (quiz.attemptsRemaining === 0) {
+    return 'You have used all your attempts. Ask your tutor to reset them.';
+  }
+  if (quiz.nextAttemptAt && Date.parse(quiz.nextAttemptAt) > Date.now()) {
+    return `You can try again from ${formatDateTime(quiz.nextAttemptAt)}.`;
+  }
+  return null;
+}
+
+/** Which questions were right or wrong; the right answer only when the server sends it (after a pass). */
+function QuestionResults({
+  questions,
+  results,
+}: {
+  questions: Quiz['questions'];
+  results: QuizAttemptResult['questions'];
+}) {
+  return (
+    <ol className="grid w-full max-w-xl gap-2 text-left" aria-label="Your answers">
+      {results.map((r, i) => {
+        const question = questions.find((q) => q.id === r.questionId);
+        const right = r.correctAnswerId
+          ? question?.answers.find((a) => a.id === r.correctAnswerId)?.answerText
+          : null;
+        return (
+          <li
+            key={r.questionId}
+            className={cn(
+              'flex items-start gap-2 rounded-md border px-3 py-2 text-sm',
+              r.correct ? 'border-green-200 bg-green-50' : 'border-red-200 bg-red-50',
+            )}
+          >
+            {r.correct ? (
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+            ) : (
+              <XCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+            )}
+            <span className="min-w-0 break-words">
+              <span className="font-semibold">Question {i + 1}: </span>
+              {question?.question ?? ''} <span className="sr-only">—</span>
+              <span className={r.correct ? 'text-green-800' : 'text-red-800'}>
+                {r.correct ? 'Correct' : 'Wrong'}
+              </span>
+              {right ? <span className="block text-muted-foreground">Answer: {right}</span> : null}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

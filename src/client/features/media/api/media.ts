@@ -40,6 +40,16 @@ export function useSetTopicPresentation() {
   });
 }
 
+/** The topic goes back to no video / no presentation; the server deletes the file. */
+export function useRemoveTopicMedia() {
+  const refresh = useRefreshMedia();
+  return useMutation({
+    mutationFn: (v: { topicId: string; kind: 'video' | 'presentation' }) =>
+      apiJson<MediaTopic>('DELETE', `/api/topics/${v.topicId}/${v.kind}`),
+    onSuccess: refresh,
+  });
+}
+
 export function useDeleteObject() {
   const refresh = useRefreshMedia();
   return useMutation({

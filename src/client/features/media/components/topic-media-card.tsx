@@ -1,4 +1,4 @@
-import { CircleCheck, ExternalLink, FileText, Film, RefreshCw } from 'lucide-react';
+import { CircleCheck, ExternalLink, FileText, Film, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -10,7 +10,12 @@ import { toast } from '#client/lib/toast.ts';
 import { readVideoDuration } from '#client/lib/upload.ts';
 import { PRESENTATION_MAX_BYTES, VIDEO_MAX_BYTES } from '#shared/constants.ts';
 import type { MediaTopicListItem } from '#shared/schemas/media.ts';
-import { useMediaTopics, useSetTopicPresentation, useSetTopicVideo } from '../api/media.ts';
+import {
+  useMediaTopics,
+  useRemoveTopicMedia,
+  useSetTopicPresentation,
+  useSetTopicVideo,
+} from '../api/media.ts';
 
 /** Choose a topic, then upload its video and presentation (the upload part of the admin topic card). */
 export function TopicMediaCard() {
@@ -80,7 +85,20 @@ function SlotFrame({
   );
 }
 
-function Confirmation({ text, href, onReplace }: { text: string; href: string; onReplace: () => void }) {
+function Confirmation({
+  text,
+  href,
+  onReplace,
+  topicId,
+  kind,
+}: {
+  text: string;
+  href: string;
+  onReplace: () => void;
+  topicId: string;
+  kind: 'video' | 'presentation';
+}) {
+  const remove = useRemoveTopicMedia();
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md bg-green-50 px-3 py-2.5 text-sm text-green-800">
       <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
@@ -94,6 +112,28 @@ function Confirmation({ text, href, onReplace }: { text: string; href: string; o
         <Button variant="ghost" size="sm" onClick={onReplace}>
           <RefreshCw /> Replace
         </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive hover:text-destructive"
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(
+              { topicId, kind },
+              {
+                onSuccess: () => toast({ title: 'Success', description: `${text.split(' ')[0]} removed` }),
+                onError: () =>
+                  toast({
+                    title: 'Error',
+                    description: `Failed to remove the ${kind}`,
+                    variant: 'destructive',
+                  }),
+              },
+            )
+          }
+        >
+          <Trash2 /> Remove
+        </Button>
       </span>
     </div>
   );
@@ -106,7 +146,13 @@ function VideoSlot({ topic }: { topic: MediaTopicListItem }) {
     <SlotFrame icon={Film} title="Video lesson">
       {topic.videoPath && !replacing ? (
         <>
-          <Confirmation text="Video uploaded" href={topic.videoPath} onReplace={() => setReplacing(true)} />
+          <Confirmation
+            text="Video uploaded"
+            href={topic.videoPath}
+            onReplace={() => setReplacing(true)}
+            topicId={topic.id}
+            kind="video"
+          />
           {/* biome-ignore lint/a11y/useMediaCaption: an admin preview of the uploaded file; captions belong to the lesson */}
           <video
             src={topic.videoPath}
@@ -149,6 +195,8 @@ function PresentationSlot({ topic }: { topic: MediaTopicListItem }) {
           text="Presentation uploaded"
           href={topic.presentationPath}
           onReplace={() => setReplacing(true)}
+          topicId={topic.id}
+          kind="presentation"
         />
       ) : (
         <ObjectUploader
