@@ -7,13 +7,15 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { OpenAPIV3 } from 'openapi-types';
+import { apiErrorJsonSchema } from '#shared/schemas/common.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { featureRoutes } from './features/index.ts';
@@ -28,6 +30,8 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     db: Db;
+    /** Every route registered (method + pattern), for the authorization matrix test. */
+    registeredRoutes: { method: string; url: string }[];
   }
 }
 
@@ -73,11 +77,24 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     trustProxy: false,
+    // A URL fastify cannot decode (e.g. %ED%A0%80, a lone surrogate) never reaches a route: answer it in our shape.
+    frameworkErrors: (error, _request, reply) => {
+      const res = reply as unknown as FastifyReply;
+      if (error.code === 'FST_ERR_BAD_URL')
+        return res.status(400).send({ message: 'Malformed URL', code: 'BAD_URL' });
+      return res.status(400).send({ message: 'Bad request', code: 'BAD_REQUEST' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) registeredRoutes.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -96,7 +113,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'TradeSkills API', version: '1.0.0' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'ts_session' } } },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'ts_session' } },
+        // Every error body is { message, code }; the codes are listed in src/shared/error-codes.ts.
+        schemas: { ApiError: apiErrorJsonSchema() as unknown as OpenAPIV3.SchemaObject },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -161,6 +182,8 @@ function registerClient(app: FastifyInstance, clientDir: string) {
         return reply.sendFile(path.normalize(url));
       }
     }
-    return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
+    return reply
+      .status(404)
+      .send({ message: `Not found: ${request.method} ${url}`, code: 'ROUTE_NOT_FOUND' });
   });
 }

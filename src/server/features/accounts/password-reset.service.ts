@@ -119,7 +119,7 @@ export async function confirmPasswordReset(
   );
   // Checked before hashing, so a bad link costs no argon2 work and gets its reason at once.
   const [candidate] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable);
-  if (!candidate) throw badRequest(await explainUnusableToken(db, tokenHash), 'reset_token_invalid');
+  if (!candidate) throw badRequest(await explainUnusableToken(db, tokenHash), 'RESET_TOKEN_INVALID');
 
   const passwordHash = await hashPassword(input.newPassword);
   const result = await db.transaction(async (tx) => {
@@ -128,7 +128,7 @@ export async function confirmPasswordReset(
       .set({ usedAt: new Date() })
       .where(usable)
       .returning({ userId: passwordResetTokens.userId });
-    if (!spent) throw badRequest(await explainUnusableToken(tx, tokenHash), 'reset_token_invalid');
+    if (!spent) throw badRequest(await explainUnusableToken(tx, tokenHash), 'RESET_TOKEN_INVALID');
 
     const [user] = await tx
       .update(users)
@@ -144,7 +144,7 @@ export async function confirmPasswordReset(
       .where(eq(users.id, spent.userId))
       .returning();
     if (!user?.isActive) {
-      throw forbidden('This account has been deactivated. Please contact support.', 'account_deactivated');
+      throw forbidden('This account has been deactivated. Please contact support.', 'ACCOUNT_DEACTIVATED');
     }
     // Any other link from an earlier request dies with this one.
     await tx

@@ -60,15 +60,15 @@ export async function login(db: Db, input: LoginInput, meta: RequestMeta) {
   if (!user || !ok) {
     await rateLimit.hit(db, accountKey, LOGIN_WINDOW_MS);
     await rateLimit.hit(db, ipKey, LOGIN_WINDOW_MS);
-    throw unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
+    throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
   }
-  if (!user.isActive) throw forbidden(ACCOUNT_DEACTIVATED, 'account_deactivated');
+  if (!user.isActive) throw forbidden(ACCOUNT_DEACTIVATED, 'ACCOUNT_DEACTIVATED');
   if (
     user.mustChangePassword &&
     user.tempPasswordExpiresAt &&
     user.tempPasswordExpiresAt.getTime() < Date.now()
   ) {
-    throw unauthorized(TEMP_PASSWORD_EXPIRED, 'temporary_password_expired');
+    throw unauthorized(TEMP_PASSWORD_EXPIRED, 'TEMPORARY_PASSWORD_EXPIRED');
   }
 
   await rateLimit.reset(db, accountKey);
@@ -94,10 +94,10 @@ export async function changePassword(
   publicUrl: string,
 ) {
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw badRequest('Current password is incorrect', 'wrong_password');
+    throw badRequest('Current password is incorrect', 'WRONG_PASSWORD');
   }
   if (input.currentPassword === input.newPassword) {
-    throw badRequest('The new password must be different from the current one', 'same_password');
+    throw badRequest('The new password must be different from the current one', 'SAME_PASSWORD');
   }
   const passwordHash = await hashPassword(input.newPassword);
   const session = await database.db.transaction(async (tx) => {

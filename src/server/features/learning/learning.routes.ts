@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#server/lib/errors.ts';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { text } from '#shared/schemas/common.ts';
 import {
   courseQuerySchema,
   idParamsSchema,
@@ -115,7 +116,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guard,
       schema: {
         tags,
-        params: z.object({ resourceId: z.string().max(100) }),
+        params: z.object({ resourceId: text().max(100) }),
         body: resourceAccessSchema.nullish(),
         response: { 204: z.null() },
       },

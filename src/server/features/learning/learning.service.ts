@@ -241,7 +241,7 @@ export async function accessTopic(deps: LearningDeps, viewer: Viewer, topicId: s
   const outline = await loadOutline(deps, viewer, row.courseId);
   const flat = outline.flatMap((m) => m.topics);
   const index = flat.findIndex((t) => t.id === topicId);
-  if (flat[index]?.isLocked) throw forbidden('This topic is locked', 'topic_locked');
+  if (flat[index]?.isLocked) throw forbidden('This topic is locked', 'TOPIC_LOCKED');
   return {
     topic: { ...row.topic, courseId: row.courseId, quizId: row.quizId },
     outline,
@@ -445,7 +445,7 @@ export async function reportVideoProgress(
   if (result.justCompleted) await learnerChanged(deps.database, viewer.id);
   // The position is kept either way; only the claim that the video ended is refused.
   if (result.refused) {
-    throw conflict('The video has not been watched to the end yet', 'video_not_watched');
+    throw conflict('The video has not been watched to the end yet', 'VIDEO_NOT_WATCHED');
   }
   return {
     progress: presentTopicProgress(topic, result.updated, isAdmin(viewer)),
@@ -480,7 +480,7 @@ async function requireQuizOpen(deps: LearningDeps, viewer: Viewer, topicId: stri
     .from(topicProgress)
     .where(and(eq(topicProgress.userId, viewer.id), eq(topicProgress.topicId, topic.id)));
   if (!isAdmin(viewer) && topic.videoPath && !row?.videoCompletedAt) {
-    throw forbidden('Watch the video to the end to unlock the quiz', 'quiz_locked');
+    throw forbidden('Watch the video to the end to unlock the quiz', 'QUIZ_LOCKED');
   }
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, topic.quizId));
   return { ...access, quiz: quiz!, progress: row };
@@ -649,7 +649,7 @@ export async function updateProgress(
   return deps.db.transaction(async (tx) => {
     const current = await currentModuleProgress(tx, viewer.id, moduleId);
     if (claimed < Number(current.progressPercentage)) {
-      throw conflict('Progress cannot go backwards', 'progress_backwards');
+      throw conflict('Progress cannot go backwards', 'PROGRESS_BACKWARDS');
     }
     return recomputeModuleProgress(tx, viewer.id, moduleId);
   });
