@@ -15,11 +15,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
+import type { DestinationStream } from 'pino';
 import { apiErrorJsonSchema } from '#shared/schemas/common.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { featureRoutes } from './features/index.ts';
 import { listenForInvalidation } from './lib/invalidation.ts';
+import { loggerOptions } from './lib/logging.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -41,42 +43,27 @@ export interface AppDeps {
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-const SECRET_QUERY_PARAMS =
-  /([?&](?:token|signature|sig|expires|client_secret|payment_intent_client_secret|X-Amz-Signature|X-Amz-Credential)=)[^&#]*/gi;
-/** A URL safe for logs: secret query values replaced. */
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
-}
+export { redactUrl } from './lib/logging.ts';
 export const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 export interface BuildOptions {
   /** Where the built client is; tests point it at a fixture or leave it missing. */
   clientDir?: string;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: DestinationStream;
 }
 
 export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildOptions = {}) {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            serializers: {
-              // Reset tokens, upload signatures and payment secrets travel in query strings: never log them.
-              req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
-                method: req.method,
-                url: redactUrl(req.url),
-                host: req.hostname,
-                remoteAddress: req.ip,
-              }),
-            },
-          },
+    logger: loggerOptions(config, options.logStream),
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: false,
+    // Only then is X-Forwarded-For believed for request.ip; without it a forged header gains nothing.
+    // (A hop count is supported by fastify at run time; its overloads only spell out the other forms.)
+    trustProxy: config.trustProxy as boolean | string[],
     // A URL fastify cannot decode (e.g. %ED%A0%80, a lone surrogate) never reaches a route: answer it in our shape.
     frameworkErrors: (error, _request, reply) => {
       const res = reply as unknown as FastifyReply;

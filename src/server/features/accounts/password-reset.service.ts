@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { passwordResetTokens, users } from '#server/db/schema/index.ts';
-import { findUserByEmail, type RequestMeta } from '#server/features/auth/auth.service.ts';
+import { findUserByEmail, loginKeys, type RequestMeta } from '#server/features/auth/auth.service.ts';
 import {
   createSession,
   revokeUserSessions,
@@ -153,7 +153,9 @@ export async function confirmPasswordReset(
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     await revokeUserSessions(tx, user.id);
     // The account was proven by its mailbox: failed sign-ins counted against it no longer matter.
-    await rateLimit.reset(tx, `login:account:${user.email.trim().toLowerCase()}`);
+    const keys = loginKeys(user.email.trim().toLowerCase(), '');
+    await rateLimit.reset(tx, keys.account);
+    await rateLimit.resetPrefix(tx, keys.pair);
     await enqueueEmail(
       tx,
       passwordChangedEmail({

@@ -396,12 +396,15 @@ export async function reportVideoProgress(
   const result = await db.transaction(async (tx) => {
     let duration = topic.videoDurationSeconds;
     if (!duration && input.durationSeconds) {
-      // The first player to load the video tells us its length; admins may set it too.
+      // Only the server (upload-time parse) or an admin sets a topic's length: a student's player report counts
+      // for this report of their own progress and is never stored, so no student can shorten everyone's video.
       duration = Math.max(1, Math.round(input.durationSeconds));
-      await tx
-        .update(topics)
-        .set({ videoDurationSeconds: duration })
-        .where(and(eq(topics.id, topic.id), sql`${topics.videoDurationSeconds} IS NULL`));
+      if (isAdmin(viewer)) {
+        await tx
+          .update(topics)
+          .set({ videoDurationSeconds: duration })
+          .where(and(eq(topics.id, topic.id), sql`${topics.videoDurationSeconds} IS NULL`));
+      }
     }
     const row = await lockProgress(tx, viewer.id, topic.id);
     const now = new Date();

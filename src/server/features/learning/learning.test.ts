@@ -5,6 +5,7 @@ import {
   quizAttempts,
   resourceAccessEvents,
   topicProgress,
+  topics,
 } from '#server/db/schema/index.ts';
 import { createTestApp, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { resourceId } from '#shared/schemas/learning.ts';
@@ -319,7 +320,7 @@ describe('a student works through a module', () => {
     });
   });
 
-  it('completes a quiz-less topic when its video ends, learning the length from the player', async () => {
+  it('completes a quiz-less topic when its video ends, using the player’s length for that student only', async () => {
     await call('student', 'GET', `/api/topics/${fx.t4.id}`);
     await call('student', 'POST', video(fx.t4.id), {
       positionSeconds: 0,
@@ -340,9 +341,11 @@ describe('a student works through a module', () => {
       progress: { completed: true },
       moduleProgressPercentage: '100.00',
     });
-    // The first reported length stuck; a later different claim did not change it.
+    // A student's reported length is never stored on the topic: it is shared by every student.
     const topic = (await call('student', 'GET', `/api/topics/${fx.t4.id}`)).json();
-    expect(topic.videoDurationSeconds).toBe(20);
+    expect(topic.videoDurationSeconds).toBeNull();
+    const [row] = await t.db.select().from(topics).where(eq(topics.id, fx.t4.id));
+    expect(row!.videoDurationSeconds).toBeNull();
   });
 
   it('refuses video reports with bad values or on a topic without a video', async () => {
