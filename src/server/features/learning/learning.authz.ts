@@ -26,6 +26,13 @@ export const authzCases: AuthzCase[] = [
   },
   {
     method: 'POST',
+    url: '/api/topics/:id/open',
+    prepare: async (world) => ({ params: { id: (await enrolledCourse(world)).topicId } }),
+    expect: ownerOnly(200, 403),
+    note: 'records the opening (may complete the topic): a POST, own courses only',
+  },
+  {
+    method: 'POST',
     url: '/api/topics/:id/video-progress',
     prepare: async (world) => ({
       params: { id: (await enrolledCourse(world, 'video')).topicId },

@@ -28,6 +28,7 @@ import {
   listProgress,
   listTopics,
   openTopic,
+  readTopic,
   recordResourceAccess,
   reportVideoProgress,
   submitQuizAttempt,
@@ -56,6 +57,13 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/topics/:id',
+    { ...guard, schema: { tags, params: idParamsSchema, response: { 200: topicDetailSchema } } },
+    async (request) => readTopic(deps, currentUser(request), request.params.id),
+  );
+
+  // Opening a topic changes state (it may complete it), so it is a POST: a cross-site GET cannot do it.
+  app.post(
+    '/api/topics/:id/open',
     { ...guard, schema: { tags, params: idParamsSchema, response: { 200: topicDetailSchema } } },
     async (request) => openTopic(deps, currentUser(request), request.params.id),
   );

@@ -331,7 +331,17 @@ async function presentationKind(
   return /\.pdf(\?|$)/i.test(path) ? 'pdf' : 'slides';
 }
 
-/** Opening a topic records it; a topic with nothing to watch and no quiz is complete once opened. */
+/** The topic as the viewer sees it, changing nothing (GET must not change state: docs in README 'Bad input'). */
+export async function readTopic(deps: LearningDeps, viewer: Viewer, topicId: string): Promise<TopicDetail> {
+  const { topic, nextTopicId } = await accessTopic(deps, viewer, topicId);
+  const [row] = await deps.db
+    .select()
+    .from(topicProgress)
+    .where(and(eq(topicProgress.userId, viewer.id), eq(topicProgress.topicId, topic.id)));
+  return presentTopicDetail(deps, viewer, topic, nextTopicId, row);
+}
+
+/** Opening a topic (POST) records it; a topic with nothing to watch and no quiz is complete once opened. */
 export async function openTopic(deps: LearningDeps, viewer: Viewer, topicId: string): Promise<TopicDetail> {
   const { db } = deps;
   const { topic, nextTopicId } = await accessTopic(deps, viewer, topicId);
@@ -356,6 +366,17 @@ export async function openTopic(deps: LearningDeps, viewer: Viewer, topicId: str
     return updated;
   });
   if (finished) await learnerChanged(deps.database, viewer.id);
+  return presentTopicDetail(deps, viewer, topic, nextTopicId, progress);
+}
+
+async function presentTopicDetail(
+  deps: LearningDeps,
+  viewer: Viewer,
+  topic: Awaited<ReturnType<typeof accessTopic>>['topic'],
+  nextTopicId: string | null,
+  progress: typeof topicProgress.$inferSelect | undefined,
+): Promise<TopicDetail> {
+  const { db } = deps;
   return {
     id: topic.id,
     moduleId: topic.moduleId,

@@ -21,6 +21,13 @@ export const authzCases: AuthzCase[] = [
   },
   {
     method: 'POST',
+    url: '/api/conversations/:id/read',
+    prepare: async (world) => ({ params: { id: await studentAdminConversation(world) } }),
+    expect: ownerOnly(204, 403),
+    note: "marking read is a POST; another student's conversation is refused",
+  },
+  {
+    method: 'POST',
     url: '/api/conversations/:id/messages',
     prepare: async (world) => ({
       params: { id: await studentAdminConversation(world) },
