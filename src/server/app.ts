@@ -7,17 +7,21 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { OpenAPIV3 } from 'openapi-types';
+import type { DestinationStream } from 'pino';
+import { apiErrorJsonSchema } from '#shared/schemas/common.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { featureRoutes } from './features/index.ts';
 import { listenForInvalidation } from './lib/invalidation.ts';
+import { loggerOptions } from './lib/logging.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -28,6 +32,8 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     db: Db;
+    /** Every route registered (method + pattern), for the authorization matrix test. */
+    registeredRoutes: { method: string; url: string }[];
   }
 }
 
@@ -37,47 +43,45 @@ export interface AppDeps {
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-const SECRET_QUERY_PARAMS =
-  /([?&](?:token|signature|sig|expires|client_secret|payment_intent_client_secret|X-Amz-Signature|X-Amz-Credential)=)[^&#]*/gi;
-/** A URL safe for logs: secret query values replaced. */
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
-}
+export { redactUrl } from './lib/logging.ts';
 export const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 export interface BuildOptions {
   /** Where the built client is; tests point it at a fixture or leave it missing. */
   clientDir?: string;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: DestinationStream;
 }
 
 export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildOptions = {}) {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            serializers: {
-              // Reset tokens, upload signatures and payment secrets travel in query strings: never log them.
-              req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
-                method: req.method,
-                url: redactUrl(req.url),
-                host: req.hostname,
-                remoteAddress: req.ip,
-              }),
-            },
-          },
+    logger: loggerOptions(config, options.logStream),
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: false,
+    // Only then is X-Forwarded-For believed for request.ip; without it a forged header gains nothing.
+    // (A hop count is supported by fastify at run time; its overloads only spell out the other forms.)
+    trustProxy: config.trustProxy as boolean | string[],
+    // A URL fastify cannot decode (e.g. %ED%A0%80, a lone surrogate) never reaches a route: answer it in our shape.
+    frameworkErrors: (error, _request, reply) => {
+      const res = reply as unknown as FastifyReply;
+      if (error.code === 'FST_ERR_BAD_URL')
+        return res.status(400).send({ message: 'Malformed URL', code: 'BAD_URL' });
+      return res.status(400).send({ message: 'Bad request', code: 'BAD_REQUEST' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) registeredRoutes.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -96,7 +100,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'TradeSkills API', version: '1.0.0' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'ts_session' } } },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'ts_session' } },
+        // Every error body is { message, code }; the codes are listed in src/shared/error-codes.ts.
+        schemas: { ApiError: apiErrorJsonSchema() as unknown as OpenAPIV3.SchemaObject },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -161,6 +169,8 @@ function registerClient(app: FastifyInstance, clientDir: string) {
         return reply.sendFile(path.normalize(url));
       }
     }
-    return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
+    return reply
+      .status(404)
+      .send({ message: `Not found: ${request.method} ${url}`, code: 'ROUTE_NOT_FOUND' });
   });
 }

@@ -50,7 +50,7 @@ describe('serving the built client', () => {
     const api = await app.inject({ url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toMatch(/application\/json/);
-    expect(api.json()).toEqual({ message: 'Not found: GET /api/nothing-here' });
+    expect(api.json()).toEqual({ message: 'Not found: GET /api/nothing-here', code: 'ROUTE_NOT_FOUND' });
   });
 
   it('does not serve files outside the client folder', async () => {

@@ -45,6 +45,35 @@ const envSchema = z.object({
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  // Which proxies' X-Forwarded-For to believe for the client IP (rate limits, logs, device list): README.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v, ctx): boolean | number | string[] => {
+      if (v === '' || v === 'false') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      const list = v
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const address = /^[0-9a-f.:]+(\/\d{1,3})?$/i;
+      if (
+        list.length === 0 ||
+        !list.every(
+          (part) =>
+            address.test(part) || part === 'loopback' || part === 'linklocal' || part === 'uniquelocal',
+        )
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be false, true, a hop count, or comma-separated addresses/CIDRs',
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Signs upload URLs and other server-made tokens; generated and kept under DATA_DIR when unset.
   APP_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -95,6 +124,8 @@ export interface AppConfig {
       }
     | undefined;
   logLevel: Env['LOG_LEVEL'];
+  /** Fastify's trustProxy: false (default), true, a hop count, or proxy addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
   appSecret: string | undefined;
   certificateSigningKey: string | undefined;
 }
@@ -151,6 +182,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : undefined,
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
     appSecret: env.APP_SECRET,
     certificateSigningKey: env.CERTIFICATE_SIGNING_KEY,
   };

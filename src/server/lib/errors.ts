@@ -1,4 +1,5 @@
-// Errors that carry an HTTP status and a stable code; the error handler turns them into { message }.
+// Errors that carry an HTTP status and a stable UPPER_SNAKE code (listed in src/shared/error-codes.ts); the error
+// handler turns them into { message, code }.
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
@@ -6,21 +7,25 @@ export class HttpError extends Error {
     message: string,
     /** Extra fields the client needs beside { message, code } (e.g. when a retry opens). */
     public readonly details?: Record<string, unknown>,
+    /** Response headers that go with the error (e.g. Retry-After on a 429). */
+    public readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string, code = 'bad_request') => new HttpError(400, code, message);
-export const unauthorized = (message = 'Unauthorized', code = 'unauthorized') =>
+export const badRequest = (message: string, code = 'BAD_REQUEST') => new HttpError(400, code, message);
+export const unauthorized = (message = 'Unauthorized', code = 'UNAUTHORIZED') =>
   new HttpError(401, code, message);
-export const forbidden = (message = 'Forbidden', code = 'forbidden') => new HttpError(403, code, message);
-export const notFound = (message = 'Not found', code = 'not_found') => new HttpError(404, code, message);
-export const conflict = (message: string, code = 'conflict', details?: Record<string, unknown>) =>
+export const forbidden = (message = 'Forbidden', code = 'FORBIDDEN') => new HttpError(403, code, message);
+export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new HttpError(404, code, message);
+export const conflict = (message: string, code = 'CONFLICT', details?: Record<string, unknown>) =>
   new HttpError(409, code, message, details);
-export const payloadTooLarge = (message = 'Request body is too large', code = 'too_large') =>
+export const payloadTooLarge = (message = 'Request body is too large', code = 'TOO_LARGE') =>
   new HttpError(413, code, message);
-export const tooManyRequests = (message: string, code = 'rate_limited') => new HttpError(429, code, message);
+/** 429 with Retry-After (whole seconds, at least 1) so clients and people know how long to wait. */
+export const tooManyRequests = (message: string, code = 'RATE_LIMITED', retryAfterMs = 60_000) =>
+  new HttpError(429, code, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 
 /** Postgres unique violation (SQLSTATE 23505), from either driver. */
 export function isUniqueViolation(error: unknown): boolean {

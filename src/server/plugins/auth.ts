@@ -64,7 +64,7 @@ export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply) {
 export async function requireUser(request: FastifyRequest) {
   if (!request.user) throw unauthorized();
   if (request.user.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange) {
-    throw forbidden(MUST_CHANGE_PASSWORD, 'password_change_required');
+    throw forbidden(MUST_CHANGE_PASSWORD, 'PASSWORD_CHANGE_REQUIRED');
   }
 }
 

@@ -15,19 +15,20 @@ export function registerCsrf(app: FastifyInstance) {
     if (!request.url.startsWith('/api/')) return;
     if (request.routeOptions.config.csrfExempt) return;
 
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-site request refused');
+    if (request.headers['sec-fetch-site'] === 'cross-site')
+      throw forbidden('Cross-site request refused', 'CROSS_SITE_REQUEST');
     const origin = request.headers.origin;
     if (origin && origin !== 'null') {
       let host: string | undefined;
       try {
         host = new URL(origin).host;
       } catch {
-        throw forbidden('Cross-site request refused');
+        throw forbidden('Cross-site request refused', 'CROSS_SITE_REQUEST');
       }
       if (origin !== ownOrigin && host !== request.headers.host)
-        throw forbidden('Cross-site request refused');
+        throw forbidden('Cross-site request refused', 'CROSS_SITE_REQUEST');
     } else if (origin === 'null') {
-      throw forbidden('Cross-site request refused');
+      throw forbidden('Cross-site request refused', 'CROSS_SITE_REQUEST');
     }
 
     const hasBody =
@@ -35,7 +36,7 @@ export function registerCsrf(app: FastifyInstance) {
       request.headers['transfer-encoding'] !== undefined;
     const contentType = request.headers['content-type'] ?? '';
     if (hasBody && !/^application\/json\b/i.test(contentType)) {
-      throw new HttpError(415, 'unsupported_media_type', 'Unsupported content type: send JSON');
+      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type: send JSON');
     }
   });
 }

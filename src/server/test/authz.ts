@@ -23,6 +23,14 @@ export interface AuthzWorld {
   app: FastifyInstance;
   database: Database;
   users: Record<Exclude<Actor, 'anonymous'>, AuthzUser>;
+  /** The Cookie header each signed-in actor sends (kept valid for the whole run). */
+  cookies: Record<Exclude<Actor, 'anonymous'>, string>;
+  /**
+   * A fresh, extra session for a signed-in actor (made in the database, no sign-in request): for routes that end
+   * the session they are called with (logout) or that act on one device (revoke a session), pass its `cookie`
+   * as AuthzRequest.cookie or use its `sessionId`. Anonymous gets `{ cookie: '' }`.
+   */
+  newSession: (actor: Actor) => Promise<{ cookie: string; sessionId: string | null }>;
 }
 
 export interface AuthzRequest {
@@ -31,6 +39,10 @@ export interface AuthzRequest {
   /** Query string without the leading `?`. */
   query?: string;
   body?: unknown;
+  /** The Cookie header to send instead of the actor's own (e.g. from `world.newSession(actor)`). */
+  cookie?: string;
+  /** Extra request headers (e.g. a content type for an upload). */
+  headers?: Record<string, string>;
 }
 
 export interface AuthzCase {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { changePasswordSchema, newPasswordSchema } from './auth.ts';
+import { text } from './common.ts';
 
 // Accounts: password reset by email, the profile, and the account's signed-in devices.
 
@@ -12,8 +13,7 @@ export const RESET_REQUEST_MESSAGE =
   'If an account exists for that email, we have sent a link to reset the password. The link works once, within 1 hour.';
 
 export const passwordResetRequestSchema = z.strictObject({
-  email: z
-    .string()
+  email: text()
     .trim()
     .min(1, 'Please enter your email address')
     .max(320, 'Please enter a valid email address')
@@ -22,13 +22,13 @@ export const passwordResetRequestSchema = z.strictObject({
 export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
 
 export const passwordResetConfirmSchema = z.strictObject({
-  token: z.string().min(1, 'The reset link is incomplete').max(200, 'The reset link is not valid'),
+  token: text().min(1, 'The reset link is incomplete').max(200, 'The reset link is not valid'),
   newPassword: newPasswordSchema,
 });
 export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmSchema>;
 
 // The password forms ask for the new password twice; the server only ever receives it once.
-const confirmation = { confirmPassword: z.string().min(1, 'Please confirm your new password') };
+const confirmation = { confirmPassword: text().min(1, 'Please confirm your new password') };
 const passwordsMatch = (v: { newPassword: string; confirmPassword: string }) =>
   v.newPassword === v.confirmPassword;
 const MISMATCH = { path: ['confirmPassword'], message: 'Passwords do not match' };
@@ -50,8 +50,7 @@ export const changePasswordFormSchema = changePasswordSchema
 export type ChangePasswordFormValues = z.infer<typeof changePasswordFormSchema>;
 
 const nameSchema = (label: string) =>
-  z
-    .string()
+  text()
     .trim()
     .min(1, `${label} is required`)
     .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`);
@@ -59,8 +58,7 @@ const nameSchema = (label: string) =>
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ]*$/;
 
 /** Optional: blank clears it. Digits and spaces, with an optional leading +. */
-export const phoneNumberSchema = z
-  .string()
+export const phoneNumberSchema = text()
   .trim()
   .max(PHONE_MAX_LENGTH, `Phone number must be at most ${PHONE_MAX_LENGTH} characters`)
   .refine((v) => v === '' || PHONE_PATTERN.test(v), {
@@ -73,7 +71,7 @@ export const updateProfileSchema = z
     firstName: nameSchema('First name').optional(),
     lastName: nameSchema('Last name').optional(),
     phoneNumber: phoneNumberSchema.optional(),
-    profileImageUrl: z.string().min(1).max(500).nullable().optional(),
+    profileImageUrl: text().min(1).max(500).nullable().optional(),
   })
   .refine((v) => Object.values(v).some((field) => field !== undefined), {
     message: 'Nothing to update',
@@ -89,23 +87,23 @@ export const profileFormSchema = z.strictObject({
 export type ProfileFormInput = z.infer<typeof profileFormSchema>;
 
 export const profileSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
+  id: text(),
+  email: text(),
+  firstName: text().nullable(),
+  lastName: text().nullable(),
+  phoneNumber: text().nullable(),
+  profileImageUrl: text().nullable(),
   role: z.enum(['admin', 'student']),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
 export const deviceSessionSchema = z.object({
-  id: z.string(),
+  id: text(),
   /** e.g. 'Chrome on Windows'. */
-  browser: z.string(),
-  ipAddress: z.string().nullable(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
+  browser: text(),
+  ipAddress: text().nullable(),
+  createdAt: text(),
+  lastSeenAt: text(),
   current: z.boolean(),
 });
 export type DeviceSession = z.infer<typeof deviceSessionSchema>;

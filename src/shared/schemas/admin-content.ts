@@ -7,6 +7,7 @@ import {
 } from '../constants.ts';
 import { decimalToPence } from '../format.ts';
 import { courseSchema } from './catalog.ts';
+import { text } from './common.ts';
 
 export const QUIZ_TITLE_REQUIRED = 'Quiz title is required';
 export const QUIZ_QUESTION_REQUIRED = 'At least one valid question with correct answer is required';
@@ -16,7 +17,7 @@ export const MAX_ATTEMPTS_RANGE =
   'Maximum attempts must be a whole number from 1 to 100, or blank for unlimited';
 export const COOLDOWN_RANGE = 'Cooldown must be a whole number of minutes from 0 to 10080 (one week)';
 
-const text = (message: string, max = 200) => z.string().trim().min(1, message).max(max);
+const required = (message: string, max = 200) => text().trim().min(1, message).max(max);
 /** Blank → the default; otherwise a whole number ≥ 0. */
 const wholeNumber = (message: string, fallback: number) =>
   z.preprocess(
@@ -24,7 +25,7 @@ const wholeNumber = (message: string, fallback: number) =>
     z.number(message).int(message).min(0, message).max(1_000_000, message),
   );
 const money = (message: string) =>
-  z.union([z.string(), z.number()]).transform((v, ctx) => {
+  z.union([text(), z.number()]).transform((v, ctx) => {
     const pence = decimalToPence(v);
     if (pence === null) {
       ctx.addIssue({ code: 'custom', message });
@@ -35,20 +36,20 @@ const money = (message: string) =>
 const optionalMoney = (message: string) =>
   z.preprocess((v) => (v === '' || v === undefined ? null : v), money(message).nullable());
 const list = z
-  .array(z.string().trim().max(300))
+  .array(text().trim().max(300))
   .max(50)
   .optional()
   .default([])
   .transform((items) => items.filter(Boolean));
-const imagePath = z.string().trim().max(500).nullable().optional();
+const imagePath = text().trim().max(500).nullable().optional();
 
 /** Create / edit course (docs/product.md#data, #validation; money and weeks: #formatting). */
 export const courseInputSchema = z.strictObject({
-  title: text('Title is required'),
-  description: text('Description is required', 5000),
+  title: required('Title is required'),
+  description: required('Description is required', 5000),
   courseType: z.enum(COURSE_TYPES).optional().default('fundamental'),
   /** The form's level: Fundamental → beginner, UpSkill → intermediate. */
-  difficulty: z.string().trim().max(40).optional().default('beginner'),
+  difficulty: text().trim().max(40).optional().default('beginner'),
   order: wholeNumber('Display order must be a whole number of at least 0', 0),
   /** Digits only (the form strips everything else); blank → none. */
   avgSalary: z.preprocess(
@@ -84,30 +85,30 @@ export const courseInputSchema = z.strictObject({
 export type CourseInput = z.input<typeof courseInputSchema>;
 
 export const moduleInputSchema = z.strictObject({
-  title: text('Title is required'),
-  description: text('Description is required', 5000),
+  title: required('Title is required'),
+  description: required('Description is required', 5000),
   order: wholeNumber(ORDER_MIN, 0),
   /** Minutes (the form converts HH:MM on blur). */
   duration: wholeNumber('Duration must be a whole number of minutes', 0),
-  courseId: z.string().optional(),
+  courseId: text().optional(),
 });
 export type ModuleInput = z.input<typeof moduleInputSchema>;
 
 export const topicInputSchema = z.strictObject({
-  title: text('Title is required'),
-  description: text('Description is required', 5000),
+  title: required('Title is required'),
+  description: required('Description is required', 5000),
   order: wholeNumber(ORDER_MIN, 0),
-  moduleId: z.string().optional(),
+  moduleId: text().optional(),
 });
 export type TopicInput = z.input<typeof topicInputSchema>;
 
 const answerInput = z.object({
-  answerText: z.string().max(1000).optional().default(''),
+  answerText: text().max(1000).optional().default(''),
   isCorrect: z.boolean().optional().default(false),
 });
 const questionInput = z.object({
-  question: z.string().max(2000).optional().default(''),
-  imagePath: z.string().trim().max(500).nullable().optional(),
+  question: text().max(2000).optional().default(''),
+  imagePath: text().trim().max(500).nullable().optional(),
   answers: z.array(answerInput).max(10).optional().default([]),
 });
 export type QuizQuestionInput = z.input<typeof questionInput>;
@@ -157,8 +158,8 @@ const quizRules = {
  */
 export const quizInputSchema = z.strictObject({
   quiz: z.strictObject({
-    title: z.string().trim().min(1, QUIZ_TITLE_REQUIRED).max(200),
-    description: z.string().trim().max(2000).optional().default(''),
+    title: text().trim().min(1, QUIZ_TITLE_REQUIRED).max(200),
+    description: text().trim().max(2000).optional().default(''),
     passingScore: z.preprocess(
       (v) =>
         v === '' || v === null || v === undefined
@@ -190,10 +191,10 @@ export const adminCourseSchema = courseSchema.extend({
 export type AdminCourse = z.infer<typeof adminCourseSchema>;
 
 export const adminModuleSchema = z.object({
-  id: z.string(),
-  courseId: z.string(),
-  title: z.string(),
-  description: z.string(),
+  id: text(),
+  courseId: text(),
+  title: text(),
+  description: text(),
   order: z.number().int(),
   duration: z.number().int(),
   topicCount: z.number().int(),
@@ -201,22 +202,22 @@ export const adminModuleSchema = z.object({
 export type AdminModule = z.infer<typeof adminModuleSchema>;
 
 export const adminTopicSchema = z.object({
-  id: z.string(),
-  moduleId: z.string(),
-  title: z.string(),
-  description: z.string(),
+  id: text(),
+  moduleId: text(),
+  title: text(),
+  description: text(),
   order: z.number().int(),
-  videoPath: z.string().nullable(),
-  presentationPath: z.string().nullable(),
-  quiz: z.object({ id: z.string(), title: z.string(), questionCount: z.number().int() }).nullable(),
+  videoPath: text().nullable(),
+  presentationPath: text().nullable(),
+  quiz: z.object({ id: text(), title: text(), questionCount: z.number().int() }).nullable(),
 });
 export type AdminTopic = z.infer<typeof adminTopicSchema>;
 
 export const adminQuizSchema = z.object({
-  id: z.string(),
-  topicId: z.string(),
-  title: z.string(),
-  description: z.string(),
+  id: text(),
+  topicId: text(),
+  title: text(),
+  description: text(),
   passingScore: z.number().int(),
   maxAttempts: z.number().int().nullable(),
   cooldownMinutes: z.number().int(),
@@ -224,14 +225,14 @@ export const adminQuizSchema = z.object({
   showCorrectAnswers: z.boolean(),
   questions: z.array(
     z.object({
-      id: z.string(),
-      question: z.string(),
-      imagePath: z.string().nullable(),
-      questionType: z.string(),
+      id: text(),
+      question: text(),
+      imagePath: text().nullable(),
+      questionType: text(),
       points: z.number().int(),
       order: z.number().int(),
       answers: z.array(
-        z.object({ id: z.string(), answerText: z.string(), isCorrect: z.boolean(), order: z.number().int() }),
+        z.object({ id: text(), answerText: text(), isCorrect: z.boolean(), order: z.number().int() }),
       ),
     }),
   ),

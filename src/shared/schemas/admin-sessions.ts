@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 
 const when = (message: string) => z.iso.datetime({ offset: true, message });
 
 /** Create / edit a live session (docs/product.md#live-sessions). */
 export const liveSessionInputSchema = z
   .strictObject({
-    title: z.string().trim().min(1, 'Title is required').max(200),
-    description: z.string().trim().max(5000).optional().default(''),
+    title: text().trim().min(1, 'Title is required').max(200),
+    description: text().trim().max(5000).optional().default(''),
     startTime: when('Start time is required'),
     endTime: when('End time is required'),
     sessionType: z.enum(['online', 'in_person']),
-    location: z.string().trim().max(1000).optional().default(''),
+    location: text().trim().max(1000).optional().default(''),
     courseId: z.uuid().nullable().optional(),
     attendeeIds: z.array(z.uuid()).max(5000).optional().default([]),
   })
@@ -21,21 +22,21 @@ export const liveSessionInputSchema = z
 export type LiveSessionInput = z.input<typeof liveSessionInputSchema>;
 
 export const adminLiveSessionSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
+  id: text(),
+  title: text(),
+  description: text(),
+  startTime: text(),
+  endTime: text(),
   sessionType: z.enum(['online', 'in_person']),
-  location: z.string().nullable(),
+  location: text().nullable(),
   status: z.enum(['scheduled', 'cancelled']),
-  courseId: z.string().nullable(),
+  courseId: text().nullable(),
   attendees: z.array(
     z.object({
-      id: z.string(),
-      firstName: z.string().nullable(),
-      lastName: z.string().nullable(),
-      email: z.string(),
+      id: text(),
+      firstName: text().nullable(),
+      lastName: text().nullable(),
+      email: text(),
     }),
   ),
 });

@@ -1,23 +1,23 @@
 import { z } from 'zod';
 import { ADMIN_EXPERIENCE_LEVELS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { text } from './common.ts';
 
 export const REQUIRED_FIELDS = 'Please fill in all required fields';
 export const UPSKILL_DETAILS_REQUIRED = 'Company and job title are required for upskill courses';
 
-const required = (max = 200) => z.string().trim().min(1, REQUIRED_FIELDS).max(max);
-const optional = (max = 200) => z.string().trim().max(max).optional().default('');
+const required = (max = 200) => text().trim().min(1, REQUIRED_FIELDS).max(max);
+const optional = (max = 200) => text().trim().max(max).optional().default('');
 
 /** Add Student (docs/product.md#data, #validation); the upskill rule needs the course, see below. */
 export const createStudentSchema = z.strictObject({
   firstName: required(),
   lastName: required(),
   email: required(320).pipe(z.email('Please enter a valid email address')),
-  password: z
-    .string()
+  password: text()
     .refine((v) => v.trim().length > 0, { message: REQUIRED_FIELDS, abort: true })
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
-  courseId: z.string().trim().min(1, REQUIRED_FIELDS).pipe(z.uuid('Course not found')),
+  courseId: text().trim().min(1, REQUIRED_FIELDS).pipe(z.uuid('Course not found')),
   phoneNumber: optional(40),
   company: optional(),
   jobTitle: optional(),
@@ -45,7 +45,7 @@ export const enrolStudentSchema = z.strictObject({
 });
 
 export const studentListQuerySchema = z.object({
-  search: z.string().trim().max(200).optional().default(''),
+  search: text().trim().max(200).optional().default(''),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(25),
   /** Only students enrolled in at least one course (the live-session attendee picker). */
@@ -56,17 +56,17 @@ export const studentListQuerySchema = z.object({
 });
 
 export const adminStudentSchema = z.object({
-  id: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
-  profileImageUrl: z.string().nullable(),
+  id: text(),
+  firstName: text().nullable(),
+  lastName: text().nullable(),
+  email: text(),
+  profileImageUrl: text().nullable(),
   isActive: z.boolean(),
   mustChangePassword: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  lastActiveAt: z.string().nullable(),
-  courses: z.array(z.object({ id: z.string(), title: z.string(), courseType: z.string() })),
+  createdAt: text(),
+  updatedAt: text(),
+  lastActiveAt: text().nullable(),
+  courses: z.array(z.object({ id: text(), title: text(), courseType: text() })),
 });
 export type AdminStudent = z.infer<typeof adminStudentSchema>;
 
@@ -87,8 +87,8 @@ export const statsSchema = z.object({
   totalViews: z.number().int(),
   resourceStats: z.array(
     z.object({
-      resourceId: z.string(),
-      title: z.string(),
+      resourceId: text(),
+      title: text(),
       viewCount: z.number().int(),
       weeklyViews: z.number().int(),
     }),
@@ -97,7 +97,7 @@ export const statsSchema = z.object({
 export type AdminStats = z.infer<typeof statsSchema>;
 
 export const analyticsSchema = z.object({
-  weekly: z.array(z.object({ week: z.string(), enrolments: z.number().int(), revenue: z.string() })),
-  dailyViews: z.array(z.object({ day: z.string(), views: z.number().int() })),
+  weekly: z.array(z.object({ week: text(), enrolments: z.number().int(), revenue: text() })),
+  dailyViews: z.array(z.object({ day: text(), views: z.number().int() })),
 });
 export type AdminAnalytics = z.infer<typeof analyticsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 
 // Off-the-job training rules for starts from 1 Aug 2025 (docs/apprenticeships.md).
 export const OTJ_MINIMUM_HOURS = 187;
@@ -65,14 +66,14 @@ export function addMonths(isoDay: string, months: number): string {
 
 const employerContactSchema = z.strictObject({
   email: z.email('Enter the employer contact’s email').max(254),
-  firstName: z.string().trim().max(100).optional(),
-  lastName: z.string().trim().max(100).optional(),
+  firstName: text().trim().max(100).optional(),
+  lastName: text().trim().max(100).optional(),
 });
 
 /** PUT /api/admin/students/:id/apprenticeship */
 export const apprenticeshipInputSchema = z
   .strictObject({
-    standard: z.string().trim().min(1, 'Enter the apprenticeship standard').max(200),
+    standard: text().trim().min(1, 'Enter the apprenticeship standard').max(200),
     level: z.number().int().min(2, 'Level is 2 to 7').max(7, 'Level is 2 to 7').nullish(),
     startDate: isoDate('Enter the start date'),
     endDate: isoDate('Enter the planned end date'),
@@ -127,7 +128,7 @@ export const otjEntryInputSchema = z.strictObject({
   inPaidHours: z
     .boolean({ error: 'Confirm this was in your paid working hours' })
     .refine((v) => v, 'Off-the-job training must be in your paid working hours'),
-  evidencePath: z.string().max(500).nullish(),
+  evidencePath: text().max(500).nullish(),
 });
 export type OtjEntryInput = z.input<typeof otjEntryInputSchema>;
 
@@ -138,10 +139,10 @@ export const otjRejectSchema = z.strictObject({
 /** POST /api/admin/students/:id/reviews */
 export const reviewInputSchema = z.strictObject({
   reviewDate: isoDate('Enter the review date'),
-  progressSummary: z.string().trim().min(1, 'Describe progress against the standard').max(5000),
+  progressSummary: text().trim().min(1, 'Describe progress against the standard').max(5000),
   otjHoursToDate: z.number({ error: 'Enter the OTJ hours to date' }).min(0).max(100_000),
-  nextSteps: z.string().trim().min(1, 'Enter the next steps').max(5000),
-  supportNeeds: z.string().trim().max(5000).optional().default(''),
+  nextSteps: text().trim().min(1, 'Enter the next steps').max(5000),
+  supportNeeds: text().trim().max(5000).optional().default(''),
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
 
@@ -149,7 +150,7 @@ export type ReviewInput = z.input<typeof reviewInputSchema>;
 
 export const otjWarningSchema = z.object({
   code: z.enum(['BEHIND', 'NO_RECENT_LEARNING']),
-  message: z.string(),
+  message: text(),
 });
 
 export const otjFiguresSchema = z.object({
@@ -159,38 +160,38 @@ export const otjFiguresSchema = z.object({
   pendingHours: z.number(),
   forecastHours: z.number(),
   paceNeededPerWeek: z.number(),
-  lastLearningDate: z.string().nullable(),
-  nextReviewDue: z.string(),
+  lastLearningDate: text().nullable(),
+  nextReviewDue: text(),
   reviewOverdue: z.boolean(),
   warnings: z.array(otjWarningSchema),
 });
 export type OtjFigures = z.infer<typeof otjFiguresSchema>;
 
 export const otjEntrySchema = z.object({
-  id: z.string(),
-  date: z.string(),
+  id: text(),
+  date: text(),
   hours: z.number(),
   activity: z.enum(OTJ_ACTIVITIES),
-  description: z.string(),
+  description: text(),
   inPaidHours: z.boolean().nullable(),
-  evidencePath: z.string().nullable(),
+  evidencePath: text().nullable(),
   source: z.enum(OTJ_SOURCES),
   status: z.enum(OTJ_STATUSES),
-  rejectionReason: z.string().nullable(),
-  decidedAt: z.string().nullable(),
+  rejectionReason: text().nullable(),
+  decidedAt: text().nullable(),
 });
 export type OtjEntry = z.infer<typeof otjEntrySchema>;
 
 export const apprenticeshipSchema = z.object({
-  studentId: z.string(),
-  standard: z.string(),
+  studentId: text(),
+  standard: text(),
   level: z.number().nullable(),
-  startDate: z.string(),
-  endDate: z.string(),
+  startDate: text(),
+  endDate: text(),
   weeklyContractedHours: z.number(),
   plannedOtjHours: z.number(),
   standardMinimumHours: z.number().nullable(),
-  employerContact: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  employerContact: z.object({ id: text(), name: text(), email: text() }).nullable(),
 });
 export type Apprenticeship = z.infer<typeof apprenticeshipSchema>;
 
@@ -202,35 +203,35 @@ export const otjOverviewSchema = otjFiguresSchema.extend({
 export type OtjOverview = z.infer<typeof otjOverviewSchema>;
 
 export const adminApprenticeSchema = otjFiguresSchema.extend({
-  studentId: z.string(),
-  name: z.string(),
-  email: z.string(),
-  standard: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
+  studentId: text(),
+  name: text(),
+  email: text(),
+  standard: text(),
+  startDate: text(),
+  endDate: text(),
   plannedOtjHours: z.number(),
 });
 export type AdminApprentice = z.infer<typeof adminApprenticeSchema>;
 
-export const adminOtjEntrySchema = otjEntrySchema.extend({ studentId: z.string(), studentName: z.string() });
+export const adminOtjEntrySchema = otjEntrySchema.extend({ studentId: text(), studentName: text() });
 export type AdminOtjEntry = z.infer<typeof adminOtjEntrySchema>;
 
 export const reviewSignatureSchema = z.object({
   role: z.enum(REVIEW_ROLES),
-  name: z.string(),
-  signedAt: z.string(),
+  name: text(),
+  signedAt: text(),
 });
 
 export const reviewSchema = z.object({
-  id: z.string(),
-  studentId: z.string(),
-  apprenticeName: z.string(),
-  standard: z.string(),
-  reviewDate: z.string(),
-  progressSummary: z.string(),
+  id: text(),
+  studentId: text(),
+  apprenticeName: text(),
+  standard: text(),
+  reviewDate: text(),
+  progressSummary: text(),
   otjHoursToDate: z.number(),
-  nextSteps: z.string(),
-  supportNeeds: z.string(),
+  nextSteps: text(),
+  supportNeeds: text(),
   hasEmployerContact: z.boolean(),
   signatures: z.array(reviewSignatureSchema),
   /** The role the caller can still sign as, or null. */
@@ -247,4 +248,4 @@ export const apprenticeshipSummarySchema = z.object({
 });
 export type ApprenticeshipSummary = z.infer<typeof apprenticeshipSummarySchema>;
 
-export const createdSchema = z.object({ id: z.string() });
+export const createdSchema = z.object({ id: text() });

@@ -1,34 +1,35 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 
 /** One certificate as its holder (and admins) see it: GET /api/certificates. */
 export const certificateSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  courseId: z.string(),
-  courseTitle: z.string(),
-  holderName: z.string(),
-  completedAt: z.string(),
-  issuedAt: z.string(),
+  id: text(),
+  code: text(),
+  courseId: text(),
+  courseTitle: text(),
+  holderName: text(),
+  completedAt: text(),
+  issuedAt: text(),
   /** The public verification page: PUBLIC_URL + /certificates/:code. */
-  verifyUrl: z.string(),
+  verifyUrl: text(),
   /** 1 CPD hour per hour of learning, in half hours. */
   cpdHours: z.number(),
   status: z.enum(['valid', 'revoked']),
-  revokedAt: z.string().nullable(),
+  revokedAt: text().nullable(),
   /** Only admins see why a certificate was revoked. */
-  revocationReason: z.string().nullable().optional(),
+  revocationReason: text().nullable().optional(),
   /** LinkedIn's "Add to profile" link, pre-filled. */
-  linkedInUrl: z.string(),
+  linkedInUrl: text(),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 export const certificateListSchema = z.array(certificateSchema);
 
 export const certificateIdParamsSchema = z.object({ id: z.uuid() });
-export const certificateCodeParamsSchema = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+export const certificateCodeParamsSchema = z.object({ code: text().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 export const adminCertificatesQuerySchema = z.object({ userId: z.uuid().optional() });
 
 export const revokeCertificateSchema = z.object({
-  reason: z.string().trim().min(1, 'Please give a reason').max(500, 'Keep the reason under 500 characters'),
+  reason: text().trim().min(1, 'Please give a reason').max(500, 'Keep the reason under 500 characters'),
 });
 export type RevokeCertificateInput = z.infer<typeof revokeCertificateSchema>;
 
@@ -37,7 +38,7 @@ export const verifyCredentialSchema = z.record(z.string(), z.unknown());
 
 export const verifyResultSchema = z.object({
   verified: z.boolean(),
-  errors: z.array(z.string()),
+  errors: z.array(text()),
 });
 export type VerifyResult = z.infer<typeof verifyResultSchema>;
 

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { PAYMENT_PLANS, PURCHASE_EXPERIENCE_LEVELS } from '../constants.ts';
+import { text } from './common.ts';
 
 // One set of rules for the purchase form and the server (docs/decisions/0010-shared-zod-schemas.md). A value blank after trimming is
 // missing; the messages are docs/product.md#checkout's.
 export const MISSING_INFORMATION = 'Please fill in all required fields';
 export const INVALID_EMAIL = 'Please enter a valid email address';
 
-const required = (max: number) => z.string().trim().min(1, MISSING_INFORMATION).max(max);
-const optional = (max: number) => z.string().trim().max(max).optional().default('');
+const required = (max: number) => text().trim().min(1, MISSING_INFORMATION).max(max);
+const optional = (max: number) => text().trim().max(max).optional().default('');
 
 export const studentDataSchema = z.object({
   firstName: required(100),
@@ -35,44 +36,44 @@ export function studentDataSchemaFor(courseType: 'fundamental' | 'upskill') {
 export const paymentPlanSchema = z.enum(PAYMENT_PLANS);
 
 export const createCoursePaymentSchema = z.object({
-  courseId: z.string().trim().min(1, 'No course selected for checkout').max(100),
+  courseId: text().trim().min(1, 'No course selected for checkout').max(100),
   studentData: studentDataSchema,
   plan: paymentPlanSchema.optional().default('onetime'),
 });
 export type CreateCoursePaymentInput = z.input<typeof createCoursePaymentSchema>;
 
 export const createPaymentIntentSchema = z.object({
-  courseId: z.string().trim().min(1, 'No course selected for checkout').max(100),
+  courseId: text().trim().min(1, 'No course selected for checkout').max(100),
   plan: paymentPlanSchema.optional().default('onetime'),
 });
 
 export const paymentIntentResponseSchema = z.object({
-  clientSecret: z.string(),
-  paymentIntentId: z.string(),
-  courseTitle: z.string(),
+  clientSecret: text(),
+  paymentIntentId: text(),
+  courseTitle: text(),
   /** Charged now, pounds as a decimal string ("995.00"). */
-  amount: z.string(),
+  amount: text(),
   currency: z.literal('gbp'),
   plan: paymentPlanSchema,
 });
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
 
 export const paymentSuccessSchema = z.object({
-  paymentIntentId: z.string().trim().min(1, 'paymentIntentId is required').max(200),
+  paymentIntentId: text().trim().min(1, 'paymentIntentId is required').max(200),
 });
 
 export const paymentStatusSchema = z.enum(['pending', 'requires_action', 'succeeded', 'failed', 'canceled']);
 export const paymentSuccessResponseSchema = z.object({
   status: paymentStatusSchema,
-  courseTitle: z.string(),
-  email: z.string().nullable(),
-  message: z.string().nullable(),
+  courseTitle: text(),
+  email: text().nullable(),
+  message: text().nullable(),
 });
 export type PaymentSuccessResponse = z.infer<typeof paymentSuccessResponseSchema>;
 
 export const paymentConfigSchema = z.object({
   provider: z.enum(['stripe', 'test']),
-  publishableKey: z.string().nullable(),
+  publishableKey: text().nullable(),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
@@ -89,30 +90,30 @@ export const CARD_MESSAGES = {
 } as const;
 
 export const testCardSchema = z.object({
-  number: z.string().max(40),
-  expiry: z.string().max(10),
-  cvc: z.string().max(10),
-  name: z.string().trim().max(200),
+  number: text().max(40),
+  expiry: text().max(10),
+  cvc: text().max(10),
+  name: text().trim().max(200),
 });
 export type TestCard = z.infer<typeof testCardSchema>;
 
 export const testConfirmSchema = z.object({
-  clientSecret: z.string().min(1).max(300),
+  clientSecret: text().min(1).max(300),
   card: testCardSchema,
   /** Where the receipt and the login details go when the intent has no buyer yet (the checkout page). */
-  receiptEmail: z.string().trim().max(320).optional(),
+  receiptEmail: text().trim().max(320).optional(),
 });
 
 export const testConfirmResponseSchema = z.object({
   status: z.enum(['succeeded', 'requires_action']),
-  paymentIntentId: z.string(),
+  paymentIntentId: text(),
   /** 3-D Secure: where the browser goes to authenticate. */
-  redirectUrl: z.string().nullable(),
+  redirectUrl: text().nullable(),
 });
 export type TestConfirmResponse = z.infer<typeof testConfirmResponseSchema>;
 
 export const testAuthenticateSchema = z.object({
-  clientSecret: z.string().min(1).max(300),
+  clientSecret: text().min(1).max(300),
   outcome: z.enum(['complete', 'fail']),
 });
 
@@ -166,16 +167,16 @@ export function validateCard(card: TestCard, now = new Date()): Partial<Record<C
 // ── Admin mailbox ──
 
 export const mailboxEmailSchema = z.object({
-  id: z.string(),
-  kind: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
+  id: text(),
+  kind: text(),
+  to: text(),
+  subject: text(),
+  text: text(),
   status: z.enum(['pending', 'sending', 'sent', 'logged', 'failed']),
   attempts: z.number().int(),
-  lastError: z.string().nullable(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
+  lastError: text().nullable(),
+  createdAt: text(),
+  sentAt: text().nullable(),
 });
 export type MailboxEmail = z.infer<typeof mailboxEmailSchema>;
 export const mailboxResponseSchema = z.object({
@@ -189,6 +190,6 @@ export type MailboxResponse = z.infer<typeof mailboxResponseSchema>;
 export const mailboxSummarySchema = z.object({
   undelivered: z.number().int(),
   /** When the oldest undelivered email was queued; null when everything went out. */
-  oldestUndeliveredAt: z.string().nullable(),
+  oldestUndeliveredAt: text().nullable(),
 });
 export type MailboxSummary = z.infer<typeof mailboxSummarySchema>;

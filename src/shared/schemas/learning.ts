@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 
 export const userCourseSchema = z.object({
-  id: z.string(),
-  title: z.string(),
+  id: text(),
+  title: text(),
   courseType: z.enum(['fundamental', 'upskill']),
   isActive: z.boolean(),
 });
@@ -16,16 +17,16 @@ export const idParamsSchema = z.object({ id: uuid });
 
 /** A module as the portal lists it, with this student's derived progress and lock state. */
 export const learningModuleSchema = z.object({
-  id: z.string(),
-  courseId: z.string(),
-  title: z.string(),
-  description: z.string(),
+  id: text(),
+  courseId: text(),
+  title: text(),
+  description: text(),
   order: z.number(),
   duration: z.number(),
   topicCount: z.number(),
   completedTopics: z.number(),
   /** Numeric string, as stored ("50.00"). */
-  progressPercentage: z.string(),
+  progressPercentage: text(),
   isCompleted: z.boolean(),
   isLocked: z.boolean(),
 });
@@ -33,10 +34,10 @@ export type LearningModule = z.infer<typeof learningModuleSchema>;
 export const modulesResponseSchema = z.array(learningModuleSchema);
 
 export const topicSummarySchema = z.object({
-  id: z.string(),
-  moduleId: z.string(),
-  title: z.string(),
-  description: z.string(),
+  id: text(),
+  moduleId: text(),
+  title: text(),
+  description: text(),
   order: z.number(),
   hasVideo: z.boolean(),
   hasPresentation: z.boolean(),
@@ -61,18 +62,18 @@ export const topicProgressSchema = z.object({
 export type TopicProgress = z.infer<typeof topicProgressSchema>;
 
 export const topicDetailSchema = z.object({
-  id: z.string(),
-  moduleId: z.string(),
-  courseId: z.string(),
-  title: z.string(),
-  description: z.string(),
+  id: text(),
+  moduleId: text(),
+  courseId: text(),
+  title: text(),
+  description: text(),
   order: z.number(),
-  videoPath: z.string().nullable(),
+  videoPath: text().nullable(),
   videoDurationSeconds: z.number().nullable(),
-  presentationPath: z.string().nullable(),
+  presentationPath: text().nullable(),
   presentationKind: z.enum(['pdf', 'slides']).nullable(),
   hasQuiz: z.boolean(),
-  nextTopicId: z.string().nullable(),
+  nextTopicId: text().nullable(),
   progress: topicProgressSchema,
 });
 export type TopicDetail = z.infer<typeof topicDetailSchema>;
@@ -90,35 +91,35 @@ export const videoProgressResponseSchema = z.object({
   progress: topicProgressSchema,
   /** True when this report is the one that completed the video. */
   justCompleted: z.boolean(),
-  moduleProgressPercentage: z.string(),
+  moduleProgressPercentage: text(),
 });
 export type VideoProgressResponse = z.infer<typeof videoProgressResponseSchema>;
 
 // Students get questions and answer choices, never which answer is correct.
-export const quizAnswerChoiceSchema = z.object({ id: z.string(), answerText: z.string(), order: z.number() });
+export const quizAnswerChoiceSchema = z.object({ id: text(), answerText: text(), order: z.number() });
 export const quizQuestionSchema = z.object({
-  id: z.string(),
-  question: z.string(),
-  imagePath: z.string().nullable(),
-  questionType: z.string(),
+  id: text(),
+  question: text(),
+  imagePath: text().nullable(),
+  questionType: text(),
   points: z.number(),
   order: z.number(),
   answers: z.array(quizAnswerChoiceSchema),
 });
 export const quizAttemptSummarySchema = z.object({
-  id: z.string(),
+  id: text(),
   score: z.number(),
   passed: z.boolean(),
   pointsEarned: z.number(),
   pointsPossible: z.number(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type QuizAttemptSummary = z.infer<typeof quizAttemptSummarySchema>;
 export const quizSchema = z.object({
-  id: z.string(),
-  topicId: z.string(),
-  title: z.string(),
-  description: z.string(),
+  id: text(),
+  topicId: text(),
+  title: text(),
+  description: text(),
   passingScore: z.number(),
   questions: z.array(quizQuestionSchema),
   attempts: z.array(quizAttemptSummarySchema),
@@ -129,7 +130,7 @@ export const quizSchema = z.object({
   attemptsRemaining: z.number().nullable(),
   cooldownMinutes: z.number(),
   /** ISO time the next attempt opens, when a cooldown is running; else null. */
-  nextAttemptAt: z.string().nullable(),
+  nextAttemptAt: text().nullable(),
   /** The answer choices are in a fresh order for each attempt. */
   shuffleAnswers: z.boolean(),
 });
@@ -137,9 +138,9 @@ export type Quiz = z.infer<typeof quizSchema>;
 
 /** Which questions an attempt got right; the right answer only after a pass when the quiz shows it. */
 export const quizQuestionResultSchema = z.object({
-  questionId: z.string(),
+  questionId: text(),
   correct: z.boolean(),
-  correctAnswerId: z.string().nullable().optional(),
+  correctAnswerId: text().nullable().optional(),
 });
 export type QuizQuestionResult = z.infer<typeof quizQuestionResultSchema>;
 
@@ -154,17 +155,17 @@ export type QuizAttemptInput = z.infer<typeof quizAttemptSchema>;
 export const quizAttemptResultSchema = quizAttemptSummarySchema.extend({
   passingScore: z.number(),
   topicCompleted: z.boolean(),
-  nextTopicId: z.string().nullable(),
-  moduleProgressPercentage: z.string(),
+  nextTopicId: text().nullable(),
+  moduleProgressPercentage: text(),
   questions: z.array(quizQuestionResultSchema),
   attemptsRemaining: z.number().nullable(),
-  nextAttemptAt: z.string().nullable(),
+  nextAttemptAt: text().nullable(),
 });
 export type QuizAttemptResult = z.infer<typeof quizAttemptResultSchema>;
 
 export const progressRecordSchema = z.object({
-  moduleId: z.string(),
-  progressPercentage: z.string(),
+  moduleId: text(),
+  progressPercentage: text(),
   isCompleted: z.boolean(),
 });
 export type ProgressRecord = z.infer<typeof progressRecordSchema>;
@@ -177,8 +178,7 @@ export const updateProgressSchema = z.strictObject({
   progressPercentage: z
     .union([
       z.number(),
-      z
-        .string()
+      text()
         .regex(/^\d{1,3}(\.\d{1,2})?$/)
         .transform(Number),
     ])

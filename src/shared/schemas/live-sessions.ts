@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 
 export const upcomingSessionSchema = z.object({
-  id: z.string(),
-  courseId: z.string().nullable(),
-  courseTitle: z.string().nullable(),
-  title: z.string(),
-  description: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
+  id: text(),
+  courseId: text().nullable(),
+  courseTitle: text().nullable(),
+  title: text(),
+  description: text(),
+  startTime: text(),
+  endTime: text(),
   sessionType: z.enum(['online', 'in_person']),
-  location: z.string().nullable(),
+  location: text().nullable(),
   /** 'enrolled' when the caller is on the attendee list (shown as a highlighted badge). */
   status: z.enum(['enrolled', 'scheduled']),
 });

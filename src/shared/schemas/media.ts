@@ -6,6 +6,7 @@ import {
   PRESENTATION_MAX_BYTES,
   VIDEO_MAX_BYTES,
 } from '../constants.ts';
+import { text } from './common.ts';
 
 /** Largest file each upload type accepts (docs/product.md#uploads-and-media); the server enforces it while the bytes stream in. */
 export const MAX_BYTES_BY_TYPE: Record<FileType, number> = {
@@ -37,37 +38,37 @@ export const fileTypeSchema = z.enum(FILE_TYPES);
 /** POST /api/objects/upload. Only fileType is required (docs/product.md#api-calls); the rest lets the server sign tighter. */
 export const uploadRequestSchema = z.object({
   fileType: fileTypeSchema.default('image'),
-  contentType: z.string().max(200).optional(),
-  fileName: z.string().max(255).optional(),
+  contentType: text().max(200).optional(),
+  fileName: text().max(255).optional(),
   size: z.number().int().min(0).optional(),
 });
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;
 
 export const uploadTargetSchema = z.object({
-  uploadURL: z.string(),
-  objectPath: z.string(),
+  uploadURL: text(),
+  objectPath: text(),
   /** Headers the PUT must send (S3 signs Content-Type when it is known). */
-  headers: z.record(z.string(), z.string()).optional(),
+  headers: z.record(text(), text()).optional(),
 });
 export type UploadTarget = z.infer<typeof uploadTargetSchema>;
 
 /** POST /api/objects/complete: confirms the PUT landed (S3 checks size and magic bytes here). */
-export const completeUploadSchema = z.object({ objectPath: z.string().min(1).max(500) });
+export const completeUploadSchema = z.object({ objectPath: text().min(1).max(500) });
 
 export const storedObjectSchema = z.object({
-  objectPath: z.string(),
+  objectPath: text(),
   fileType: fileTypeSchema,
-  contentType: z.string().nullable(),
+  contentType: text().nullable(),
   size: z.number().nullable(),
-  originalName: z.string().nullable(),
+  originalName: text().nullable(),
   status: z.enum(['pending', 'uploaded']),
   attached: z.boolean(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type StoredObject = z.infer<typeof storedObjectSchema>;
 export const storedObjectListSchema = z.array(storedObjectSchema);
 
-const objectRef = z.string().trim().min(1, 'A file is required').max(2000);
+const objectRef = text().trim().min(1, 'A file is required').max(2000);
 export const topicVideoSchema = z.object({
   videoURL: objectRef,
   /** Measured by the browser from the file's metadata; the server keeps it when plausible. */
@@ -81,19 +82,19 @@ export const topicPresentationSchema = z.object({ presentationURL: objectRef });
 export const courseImageSchema = z.object({ imageURL: objectRef });
 
 export const mediaTopicSchema = z.object({
-  id: z.string(),
-  moduleId: z.string(),
-  title: z.string(),
-  description: z.string(),
+  id: text(),
+  moduleId: text(),
+  title: text(),
+  description: text(),
   order: z.number().int(),
-  videoPath: z.string().nullable(),
+  videoPath: text().nullable(),
   videoDurationSeconds: z.number().int().nullable(),
-  presentationPath: z.string().nullable(),
+  presentationPath: text().nullable(),
 });
 export type MediaTopic = z.infer<typeof mediaTopicSchema>;
 
 /** GET /api/media/topics: every topic with where it sits, for the admin media library. */
 export const mediaTopicListSchema = z.array(
-  mediaTopicSchema.extend({ courseId: z.string(), courseTitle: z.string(), moduleTitle: z.string() }),
+  mediaTopicSchema.extend({ courseId: text(), courseTitle: text(), moduleTitle: text() }),
 );
 export type MediaTopicListItem = z.infer<typeof mediaTopicListSchema>[number];

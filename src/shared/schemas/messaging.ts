@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 
 export const MESSAGE_MAX_LENGTH = 5000;
 
-export const messageContentSchema = z
-  .string()
+export const messageContentSchema = text()
   .trim()
   .min(1, 'Message cannot be empty')
   .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`);
@@ -12,40 +12,40 @@ export const sendMessageSchema = z.strictObject({ content: messageContentSchema 
 export const postMessageSchema = z.strictObject({ conversationId: z.uuid(), content: messageContentSchema });
 export const createConversationSchema = z.strictObject({
   participantIds: z.array(z.uuid()).min(1, 'Please select at least one student').max(500),
-  title: z.string().trim().max(200).optional(),
+  title: text().trim().max(200).optional(),
 });
 export type CreateConversationInput = z.input<typeof createConversationSchema>;
 
 export const participantSchema = z.object({
-  id: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
+  id: text(),
+  firstName: text().nullable(),
+  lastName: text().nullable(),
   /** Null when a student looks at another student (students never see each other's emails). */
-  email: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
+  email: text().nullable(),
+  profileImageUrl: text().nullable(),
   role: z.enum(['admin', 'student']),
 });
 export type Participant = z.infer<typeof participantSchema>;
 
 export const messageSchema = z.object({
-  id: z.string(),
-  conversationId: z.string(),
-  senderId: z.string(),
-  sender: z.object({ firstName: z.string().nullable(), email: z.string().nullable() }),
-  content: z.string(),
-  createdAt: z.string(),
+  id: text(),
+  conversationId: text(),
+  senderId: text(),
+  sender: z.object({ firstName: text().nullable(), email: text().nullable() }),
+  content: text(),
+  createdAt: text(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
 export const conversationSummarySchema = z.object({
-  id: z.string(),
+  id: text(),
   type: z.enum(['group', 'direct']),
-  title: z.string().nullable(),
+  title: text().nullable(),
   otherParticipants: z.array(participantSchema),
-  lastMessage: z.object({ content: z.string(), createdAt: z.string(), senderId: z.string() }).nullable(),
+  lastMessage: z.object({ content: text(), createdAt: text(), senderId: text() }).nullable(),
   unreadCount: z.number(),
-  lastMessageAt: z.string().nullable(),
-  createdAt: z.string(),
+  lastMessageAt: text().nullable(),
+  createdAt: text(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 export const conversationsResponseSchema = z.array(conversationSummarySchema);

@@ -1,6 +1,6 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiJson } from '#client/lib/api-client.ts';
+import { apiJson, apiRequest } from '#client/lib/api-client.ts';
 import type {
   ConversationDetail,
   ConversationSummary,
@@ -40,16 +40,25 @@ export function useContacts(enabled = true) {
   return useQuery<Participant[]>({ queryKey: CONTACTS_KEY, enabled });
 }
 
-/** The open thread; fetching it marks it read, so the list and the unread total are refreshed after. */
+/** Marks a conversation read (a POST: reading it with GET changes nothing). */
+export function markConversationRead(id: string) {
+  return apiRequest('POST', `/api/conversations/${id}/read`);
+}
+
+/** The open thread; once shown it is marked read, then the list and the unread total are refreshed. */
 export function useConversation(id: string | null) {
   const queryClient = useQueryClient();
   const query = useQuery<ConversationDetail>({ queryKey: conversationKey(id ?? ''), enabled: Boolean(id) });
   const { dataUpdatedAt } = query;
   useEffect(() => {
-    if (!dataUpdatedAt) return;
-    void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
-    void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
-  }, [dataUpdatedAt, queryClient]);
+    if (!dataUpdatedAt || !id) return;
+    void markConversationRead(id)
+      .catch(() => undefined)
+      .then(() => {
+        void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
+        void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
+      });
+  }, [dataUpdatedAt, id, queryClient]);
   return query;
 }
 

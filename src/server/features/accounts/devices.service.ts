@@ -33,7 +33,7 @@ export async function revokeOwnSession(database: Database, userId: string, sessi
     .select({ id: authSessions.id })
     .from(authSessions)
     .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)));
-  if (!row) throw notFound(SESSION_NOT_FOUND, 'session_not_found');
+  if (!row) throw notFound(SESSION_NOT_FOUND, 'SESSION_NOT_FOUND');
   await revokeSession(database, row.id);
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { passwordResetTokens, users } from '#server/db/schema/index.ts';
-import { findUserByEmail, type RequestMeta } from '#server/features/auth/auth.service.ts';
+import { findUserByEmail, loginKeys, type RequestMeta } from '#server/features/auth/auth.service.ts';
 import {
   createSession,
   revokeUserSessions,
@@ -119,7 +119,7 @@ export async function confirmPasswordReset(
   );
   // Checked before hashing, so a bad link costs no argon2 work and gets its reason at once.
   const [candidate] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable);
-  if (!candidate) throw badRequest(await explainUnusableToken(db, tokenHash), 'reset_token_invalid');
+  if (!candidate) throw badRequest(await explainUnusableToken(db, tokenHash), 'RESET_TOKEN_INVALID');
 
   const passwordHash = await hashPassword(input.newPassword);
   const result = await db.transaction(async (tx) => {
@@ -128,7 +128,7 @@ export async function confirmPasswordReset(
       .set({ usedAt: new Date() })
       .where(usable)
       .returning({ userId: passwordResetTokens.userId });
-    if (!spent) throw badRequest(await explainUnusableToken(tx, tokenHash), 'reset_token_invalid');
+    if (!spent) throw badRequest(await explainUnusableToken(tx, tokenHash), 'RESET_TOKEN_INVALID');
 
     const [user] = await tx
       .update(users)
@@ -144,7 +144,7 @@ export async function confirmPasswordReset(
       .where(eq(users.id, spent.userId))
       .returning();
     if (!user?.isActive) {
-      throw forbidden('This account has been deactivated. Please contact support.', 'account_deactivated');
+      throw forbidden('This account has been deactivated. Please contact support.', 'ACCOUNT_DEACTIVATED');
     }
     // Any other link from an earlier request dies with this one.
     await tx
@@ -153,7 +153,9 @@ export async function confirmPasswordReset(
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     await revokeUserSessions(tx, user.id);
     // The account was proven by its mailbox: failed sign-ins counted against it no longer matter.
-    await rateLimit.reset(tx, `login:account:${user.email.trim().toLowerCase()}`);
+    const keys = loginKeys(user.email.trim().toLowerCase(), '');
+    await rateLimit.reset(tx, keys.account);
+    await rateLimit.resetPrefix(tx, keys.pair);
     await enqueueEmail(
       tx,
       passwordChangedEmail({

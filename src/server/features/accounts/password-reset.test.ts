@@ -120,7 +120,7 @@ describe('POST /api/password-reset/request', () => {
   it('refuses a malformed email with a message', async () => {
     const res = await requestReset('not-an-email');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Please enter a valid email address' });
+    expect(res.json()).toEqual({ message: 'Please enter a valid email address', code: 'VALIDATION_FAILED' });
   });
 
   it('throttles per email (known or not) after 5 requests an hour', async () => {
@@ -242,7 +242,7 @@ describe('POST /api/password-reset/confirm', () => {
       payload: { email: user.email, password: user.password },
     });
     expect(login.statusCode).toBe(401);
-    expect(login.json()).toEqual({ message: TEMP_PASSWORD_EXPIRED });
+    expect(login.json()).toEqual({ message: TEMP_PASSWORD_EXPIRED, code: 'TEMPORARY_PASSWORD_EXPIRED' });
     expect(TEMP_PASSWORD_EXPIRED).toContain("'Forgot password?'");
 
     const token = await tokenFor(user.email);

@@ -211,7 +211,10 @@ describe('signed-in devices', () => {
       headers: { cookie: attackerCookie },
     });
     expect(del.statusCode).toBe(404);
-    expect(del.json()).toEqual({ message: 'That device is not signed in to your account' });
+    expect(del.json()).toEqual({
+      message: 'That device is not signed in to your account',
+      code: 'SESSION_NOT_FOUND',
+    });
     await t.app.inject({
       method: 'POST',
       url: '/api/user/sessions/revoke-others',

@@ -57,10 +57,10 @@ describe('every /api/admin route', () => {
       const payload = bodiless ? undefined : { nonsense: true };
       const anonymous = await t.app.inject({ method, url, payload });
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ message: 'Unauthorized' });
+      expect(anonymous.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
       const student = await t.app.inject({ method, url, payload, headers: { cookie: studentCookie } });
       expect(student.statusCode).toBe(403);
-      expect(student.json()).toEqual({ message: 'Admin access required' });
+      expect(student.json()).toEqual({ message: 'Admin access required', code: 'FORBIDDEN' });
       const admin = await t.app.inject({ method, url, payload, headers: { cookie: adminCookie } });
       // An admin gets past the guard: lists answer 200, bodies are validated (400), unknown ids are 404.
       expect([200, 400, 404]).toContain(admin.statusCode);

@@ -147,12 +147,12 @@ export async function deleteCourse(deps: AdminDeps, id: string): Promise<void> {
     if (!course) throw notFound('Course not found');
     const [enrolled] = await tx.select({ n: count() }).from(enrolments).where(eq(enrolments.courseId, id));
     if (Number(enrolled?.n) > 0)
-      throw conflict(COURSE_HAS_STUDENTS(Number(enrolled?.n)), 'course_has_students');
+      throw conflict(COURSE_HAS_STUDENTS(Number(enrolled?.n)), 'COURSE_HAS_STUDENTS');
     const [paid] = await tx.select({ n: count() }).from(payments).where(eq(payments.courseId, id));
     if (Number(paid?.n) > 0) {
       throw conflict(
         'This course has payment records and cannot be deleted. Deactivate it instead (Edit Info → untick Active) to hide it from the catalogue.',
-        'course_has_payments',
+        'COURSE_HAS_PAYMENTS',
       );
     }
     const moduleIds = (await tx.select({ id: modules.id }).from(modules).where(eq(modules.courseId, id))).map(

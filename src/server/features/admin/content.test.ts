@@ -74,7 +74,7 @@ describe('courses', () => {
   ])('validates %o: %s', async (change, message) => {
     const res = await call('POST', '/api/admin/courses', course(change));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED' });
   });
 
   it('updates every field, sorts Fundamental before Upskill then by order', async () => {
@@ -222,7 +222,7 @@ describe('modules and topics', () => {
     }
     const res = await call('POST', url, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED' });
   });
 
   it('deletes a topic with its quiz', async () => {
@@ -297,7 +297,7 @@ describe('quizzes', () => {
   ])('validates %o: %s', async (change, message) => {
     const res = await call('POST', `/api/admin/topics/${topicId}/quiz`, quiz(change));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED' });
   });
 
   it('creates a quiz (invalid questions dropped, blank answers dropped, passing score 80 when blank)', async () => {

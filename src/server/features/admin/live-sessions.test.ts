@@ -36,18 +36,22 @@ const call = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: 
 
 describe('live sessions', () => {
   it.each([
-    [{ title: '' }, 'Title is required'],
-    [{ endTime: tomorrow(-1) }, 'End time must be after the start time'],
-    [{ attendeeIds: ['00000000-0000-4000-8000-000000000000'] }, 'Attendees must be enrolled students'],
-  ])('validates %o: %s', async (change, message) => {
+    [{ title: '' }, 'Title is required', 'VALIDATION_FAILED'],
+    [{ endTime: tomorrow(-1) }, 'End time must be after the start time', 'VALIDATION_FAILED'],
+    [
+      { attendeeIds: ['00000000-0000-4000-8000-000000000000'] },
+      'Attendees must be enrolled students',
+      'BAD_REQUEST',
+    ],
+  ])('validates %o: %s', async (change, message, code) => {
     const res = await call('POST', '/api/admin/sessions', input(change));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code });
   });
 
   it('refuses a student who is not enrolled', async () => {
     const res = await call('POST', '/api/admin/sessions', input({ attendeeIds: [other.id] }));
-    expect(res.json()).toEqual({ message: 'Attendees must be enrolled students' });
+    expect(res.json()).toEqual({ message: 'Attendees must be enrolled students', code: 'BAD_REQUEST' });
   });
 
   it('creates, edits, cancels, restores and deletes; .ics for attendees and admins only', async () => {

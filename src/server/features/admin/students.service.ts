@@ -121,7 +121,8 @@ export async function createStudent(
     .from(courses)
     .where(eq(courses.id, input.courseId));
   if (!course) throw badRequest('Course not found');
-  if (upskillDetailsMissing(course.courseType, input)) throw badRequest(UPSKILL_DETAILS_REQUIRED);
+  if (upskillDetailsMissing(course.courseType, input))
+    throw badRequest(UPSKILL_DETAILS_REQUIRED, 'VALIDATION_FAILED');
   const [existing] = await db
     .select({ id: users.id })
     .from(users)

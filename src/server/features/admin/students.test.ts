@@ -55,7 +55,10 @@ describe('POST /api/admin/students', () => {
     async (field) => {
       const res = await post('/api/admin/students', { ...valid(), [field]: '  ' });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Please fill in all required fields' });
+      expect(res.json()).toEqual({
+        message: 'Please fill in all required fields',
+        code: 'VALIDATION_FAILED',
+      });
     },
   );
 
@@ -69,7 +72,10 @@ describe('POST /api/admin/students', () => {
         ...missing,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Company and job title are required for upskill courses' });
+      expect(res.json()).toEqual({
+        message: 'Company and job title are required for upskill courses',
+        code: 'VALIDATION_FAILED',
+      });
     }
     const ok = await post('/api/admin/students', {
       ...valid(),

@@ -10,9 +10,21 @@ import { formatDateTime } from '#shared/format.ts';
 import type { ChangePasswordInput, LoginInput } from '#shared/schemas/auth.ts';
 import { createSession, revokeUserSessions, type UserRow, userChanged } from './sessions.service.ts';
 
+// Sign-in throttling (README 'Limits'). Failures are counted per (account, client address) and per address, so an
+// attacker elsewhere cannot lock the owner out; across all addresses an account only slows down.
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+/** Failed attempts for one account from one address before that address is refused for the window. */
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP = 5;
+/** Failed attempts from one address (any accounts) before it is refused for the window. */
 export const LOGIN_MAX_FAILURES_PER_IP = 30;
+/** Failed attempts on one account from all addresses after which every attempt on it is slowed down. */
+export const LOGIN_SLOWDOWN_AFTER_ACCOUNT_FAILURES = 100;
+export const LOGIN_SLOWDOWN_MS = 1000;
+
+/** Wrong current passwords on POST /api/user/password per user before it is refused for the window. */
+export const PASSWORD_CHANGE_MAX_FAILURES = 5;
+export const PASSWORD_CHANGE_WINDOW_MS = 15 * 60 * 1000;
+export const TOO_MANY_PASSWORD_ATTEMPTS = 'Too many wrong passwords. Please wait 15 minutes and try again.';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
@@ -40,38 +52,52 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return rows[0];
 }
 
-/** Checks the credentials and opens a session; the same answer whether the email or the password is wrong. */
+export const loginKeys = (email: string, ipAddress: string) => ({
+  pair: `login:pair:${email}|${ipAddress}`,
+  ip: `login:ip:${ipAddress}`,
+  account: `login:account:${email}`,
+});
+
+/**
+ * Checks the credentials and opens a session; the same answer whether the email or the password is wrong.
+ * The attempt is reserved (counted) in one statement BEFORE argon2 runs, so N parallel attempts spend at most the
+ * limit in hashing work; a successful attempt gives its reservation back.
+ */
 export async function login(db: Db, input: LoginInput, meta: RequestMeta) {
   const email = input.email.trim().toLowerCase();
-  const accountKey = `login:account:${email}`;
-  const ipKey = `login:ip:${meta.ipAddress}`;
-
-  // Failures are counted per account and per address; a throttled pair is refused before any hashing.
-  const ipFailures = await rateLimit.peek(db, ipKey, LOGIN_WINDOW_MS);
-  const accountFailures = await rateLimit.peek(db, accountKey, LOGIN_WINDOW_MS);
-  if (ipFailures >= LOGIN_MAX_FAILURES_PER_IP || accountFailures >= LOGIN_MAX_FAILURES_PER_ACCOUNT) {
-    throw tooManyRequests(TOO_MANY_ATTEMPTS);
+  const keys = loginKeys(email, meta.ipAddress);
+  const counts = await rateLimit.reserve(db, [keys.pair, keys.ip, keys.account], LOGIN_WINDOW_MS);
+  const pair = counts.get(keys.pair)!;
+  const ip = counts.get(keys.ip)!;
+  if (pair.count > LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP || ip.count > LOGIN_MAX_FAILURES_PER_IP) {
+    const until = Math.max(
+      pair.count > LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP ? pair.resetsAt.getTime() : 0,
+      ip.count > LOGIN_MAX_FAILURES_PER_IP ? ip.resetsAt.getTime() : 0,
+    );
+    throw tooManyRequests(TOO_MANY_ATTEMPTS, 'LOGIN_THROTTLED', until - Date.now());
+  }
+  if (counts.get(keys.account)!.count > LOGIN_SLOWDOWN_AFTER_ACCOUNT_FAILURES) {
+    await new Promise((resolve) => setTimeout(resolve, LOGIN_SLOWDOWN_MS));
   }
 
   const user = await findUserByEmail(db, email);
   let ok = false;
   if (user) ok = await verifyPassword(user.passwordHash, input.password);
   else await burnPasswordCheck(input.password);
-  if (!user || !ok) {
-    await rateLimit.hit(db, accountKey, LOGIN_WINDOW_MS);
-    await rateLimit.hit(db, ipKey, LOGIN_WINDOW_MS);
-    throw unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
-  }
-  if (!user.isActive) throw forbidden(ACCOUNT_DEACTIVATED, 'account_deactivated');
+  if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+
+  // Right password: this address's failures on the account are forgotten, the other counts get their hit back.
+  await rateLimit.reset(db, keys.pair);
+  await rateLimit.release(db, [keys.ip, keys.account]);
+  if (!user.isActive) throw forbidden(ACCOUNT_DEACTIVATED, 'ACCOUNT_DEACTIVATED');
   if (
     user.mustChangePassword &&
     user.tempPasswordExpiresAt &&
     user.tempPasswordExpiresAt.getTime() < Date.now()
   ) {
-    throw unauthorized(TEMP_PASSWORD_EXPIRED, 'temporary_password_expired');
+    throw unauthorized(TEMP_PASSWORD_EXPIRED, 'TEMPORARY_PASSWORD_EXPIRED');
   }
 
-  await rateLimit.reset(db, accountKey);
   const session = await db.transaction(async (tx) => {
     await tx
       .update(users)
@@ -93,11 +119,22 @@ export async function changePassword(
   meta: RequestMeta,
   publicUrl: string,
 ) {
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw badRequest('Current password is incorrect', 'wrong_password');
+  // Guessing the current password from a stolen session is throttled per user, reserved before argon2 runs.
+  const key = `password-change:${user.id}`;
+  const reserved = (await rateLimit.reserve(database.db, [key], PASSWORD_CHANGE_WINDOW_MS)).get(key)!;
+  if (reserved.count > PASSWORD_CHANGE_MAX_FAILURES) {
+    throw tooManyRequests(
+      TOO_MANY_PASSWORD_ATTEMPTS,
+      'RATE_LIMITED',
+      reserved.resetsAt.getTime() - Date.now(),
+    );
   }
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw badRequest('Current password is incorrect', 'WRONG_PASSWORD');
+  }
+  await rateLimit.reset(database.db, key);
   if (input.currentPassword === input.newPassword) {
-    throw badRequest('The new password must be different from the current one', 'same_password');
+    throw badRequest('The new password must be different from the current one', 'SAME_PASSWORD');
   }
   const passwordHash = await hashPassword(input.newPassword);
   const session = await database.db.transaction(async (tx) => {

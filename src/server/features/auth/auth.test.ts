@@ -63,8 +63,8 @@ describe('POST /api/login', () => {
     });
     expect(wrongPassword.statusCode).toBe(401);
     expect(wrongEmail.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ message: 'Invalid credentials' });
-    expect(wrongEmail.json()).toEqual({ message: 'Invalid credentials' });
+    expect(wrongPassword.json()).toEqual({ message: 'Invalid credentials', code: 'INVALID_CREDENTIALS' });
+    expect(wrongEmail.json()).toEqual({ message: 'Invalid credentials', code: 'INVALID_CREDENTIALS' });
     await clearThrottle();
   });
 
@@ -161,7 +161,7 @@ describe('GET /api/user and GET /api/login', () => {
   it('answers 401 Unauthorized when signed out', async () => {
     const res = await t.app.inject({ url: '/api/user' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthorized' });
+    expect(res.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
   });
 
   it('treats an unknown or tampered cookie as signed out', async () => {
@@ -337,7 +337,7 @@ describe('bad input', () => {
       payload: '{"email":',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Malformed JSON in request body' });
+    expect(res.json()).toEqual({ message: 'Malformed JSON in request body', code: 'MALFORMED_JSON' });
   });
 
   it('missing, wrong-typed and unknown fields → 400 with a message', async () => {
@@ -374,7 +374,7 @@ describe('bad input', () => {
       payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(1024 * 1024 + 10) }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'Request body is too large' });
+    expect(res.json()).toEqual({ message: 'Request body is too large', code: 'BODY_TOO_LARGE' });
   });
 
   it('unknown API paths → JSON 404', async () => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#server/lib/errors.ts';
 import { coursePreviewSchema, courseSchema } from '#shared/schemas/catalog.ts';
+import { text } from '#shared/schemas/common.ts';
 import { CatalogCache, type CatalogSnapshot, coursePreview, isUuid } from './catalog.service.ts';
 
 export const COURSE_NOT_FOUND = 'Course not found';
@@ -59,7 +60,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalog'],
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: text().max(100) }),
         response: { 200: courseSchema },
       },
     },
@@ -75,7 +76,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalog'],
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: text().max(100) }),
         response: { 200: coursePreviewSchema },
       },
     },

@@ -104,7 +104,7 @@ describe('GET /api/courses/:id', () => {
   it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid'])('answers 404 for %s', async (id) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/courses/${id}` });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Course not found' });
+    expect(res.json()).toEqual({ message: 'Course not found', code: 'NOT_FOUND' });
   });
 });
 

@@ -18,6 +18,7 @@ import {
   testConfirmResponseSchema,
   testConfirmSchema,
 } from '#shared/schemas/checkout.ts';
+import { apiErrorSchema as errorSchema, text } from '#shared/schemas/common.ts';
 import {
   type CheckoutDeps,
   confirmPaymentSuccess,
@@ -27,8 +28,6 @@ import {
 import { type PaymentProvider, WebhookSignatureError } from './payment-provider.ts';
 import { StripeProvider } from './stripe-provider.ts';
 import { TestPaymentProvider } from './test-provider.ts';
-
-const errorSchema = z.object({ message: z.string() });
 
 const providers = new WeakMap<AppConfig, Promise<PaymentProvider>>();
 
@@ -170,8 +169,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['checkout'],
-          params: z.object({ id: z.string().max(200) }),
-          querystring: z.object({ client_secret: z.string().max(300) }),
+          params: z.object({ id: text().max(200) }),
+          querystring: z.object({ client_secret: text().max(300) }),
         },
       },
       async (request) => {

@@ -56,7 +56,8 @@ export async function createPayment(
   let studentData: StudentData | null = null;
   if (input.studentData) {
     const parsed = studentDataSchemaFor(course.courseType).safeParse(input.studentData);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid details');
+    if (!parsed.success)
+      throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid details', 'VALIDATION_FAILED');
     studentData = parsed.data;
   }
   const amountPence = chargeNowPence(course, input.plan);

@@ -110,7 +110,7 @@ describe('POST /api/create-course-payment: server-side validation', () => {
       studentData: buyer(overrides),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED' });
   });
 
   it('requires company and job title for an upskill course only', async () => {
@@ -119,7 +119,10 @@ describe('POST /api/create-course-payment: server-side validation', () => {
       studentData: buyer({ jobTitle: 'Supervisor', company: '  ' }),
     });
     expect(noCompany.statusCode).toBe(400);
-    expect(noCompany.json()).toEqual({ message: 'Please fill in all required fields' });
+    expect(noCompany.json()).toEqual({
+      message: 'Please fill in all required fields',
+      code: 'VALIDATION_FAILED',
+    });
     const noJobTitle = await post('/api/create-course-payment', {
       courseId: upskillId,
       studentData: buyer({ company: 'Acme Drains' }),
@@ -137,7 +140,7 @@ describe('POST /api/create-course-payment: server-side validation', () => {
     for (const courseId of ['00000000-0000-4000-8000-000000000000', 'drop table']) {
       const res = await post('/api/create-course-payment', { courseId, studentData: buyer() });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Course not found' });
+      expect(res.json()).toEqual({ message: 'Course not found', code: 'NOT_FOUND' });
     }
     const inactive = await post('/api/create-course-payment', { courseId: inactiveId, studentData: buyer() });
     expect(inactive.statusCode).toBe(400);
@@ -235,7 +238,7 @@ describe('test provider cards', () => {
     const intent = await startPayment(student);
     const res = await confirm(intent.clientSecret, number);
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: 'CARD_DECLINED' });
     const success = await post('/api/payment-success', { paymentIntentId: intent.paymentIntentId });
     expect(success.json()).toMatchObject({ status: 'failed', message });
     expect(await countFor(student.email)).toEqual({
@@ -272,7 +275,7 @@ describe('test provider cards', () => {
     const intent = await startPayment();
     const res = await confirm(intent.clientSecret, number, extra);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code: 'CARD_INVALID' });
   });
 
   it('refuses a forged client secret', async () => {
@@ -490,7 +493,7 @@ describe('reconciliation (the worker behind the success page)', () => {
       // It can no longer be paid.
       const late = await confirm(clientSecret, '4242424242424242');
       expect(late.statusCode).toBe(400);
-      expect(late.json()).toEqual({ message: 'This payment was cancelled.' });
+      expect(late.json()).toEqual({ message: 'This payment was cancelled.', code: 'BAD_REQUEST' });
       expect(await countFor(student.email)).toMatchObject({ users: 0, enrolments: 0 });
     },
   );

@@ -14,11 +14,11 @@ import { WebhookSignatureError } from './payment-provider.ts';
 function providerError(error: unknown): HttpError {
   const type = (error as { type?: string }).type;
   if (type === 'StripeInvalidRequestError' || type === 'StripeCardError') {
-    return new HttpError(400, 'provider_refused', (error as Error).message || 'Failed to initialize payment');
+    return new HttpError(400, 'PROVIDER_REFUSED', (error as Error).message || 'Failed to initialize payment');
   }
   return new HttpError(
     502,
-    'provider_unavailable',
+    'PROVIDER_UNAVAILABLE',
     'The payment provider could not be reached. Please try again.',
   );
 }

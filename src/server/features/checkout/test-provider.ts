@@ -151,7 +151,7 @@ export class TestPaymentProvider implements PaymentProvider {
     if (!id) throw notFound('Payment not found');
     const errors = validateCard(input.card);
     const first = Object.values(errors)[0];
-    if (first) throw badRequest(first, 'card_invalid');
+    if (first) throw badRequest(first, 'CARD_INVALID');
     const outcome = testCardOutcome(cardDigits(input.card.number));
 
     const result = await this.db.transaction(async (tx) => {
@@ -182,7 +182,7 @@ export class TestPaymentProvider implements PaymentProvider {
         .where(eq(payments.id, row.id));
       return { status, failureMessage };
     });
-    if (result.failureMessage) throw new HttpError(402, 'card_declined', result.failureMessage);
+    if (result.failureMessage) throw new HttpError(402, 'CARD_DECLINED', result.failureMessage);
     const response: TestConfirmResponse = {
       status: result.status === 'succeeded' ? 'succeeded' : 'requires_action',
       paymentIntentId: id,

@@ -178,9 +178,9 @@ describe(`learning cache (${testDbKind()})`, () => {
       expect((await topicsOf(app, mod.id)).map((x) => x.isLocked)).toEqual([false, true, true]);
     }
 
-    expect((await call(other.app, 'student', 'GET', `/api/topics/${first.id}`)).statusCode).toBe(200);
+    expect((await call(other.app, 'student', 'POST', `/api/topics/${first.id}/open`)).statusCode).toBe(200);
     await check(other.app, t.app, [false, false, true]);
-    expect((await call(t.app, 'student', 'GET', `/api/topics/${second.id}`)).statusCode).toBe(200);
+    expect((await call(t.app, 'student', 'POST', `/api/topics/${second.id}/open`)).statusCode).toBe(200);
 
     const attempt = await call(t.app, 'student', 'POST', `/api/topics/${second.id}/quiz/attempts`, {
       answers: [{ questionId: quiz.questions[0]!.id, answerId: quiz.questions[0]!.correct }],

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#server/lib/errors.ts';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { text } from '#shared/schemas/common.ts';
 import {
   courseQuerySchema,
   idParamsSchema,
@@ -26,6 +27,7 @@ import {
   listProgress,
   listTopics,
   openTopic,
+  readTopic,
   recordResourceAccess,
   reportVideoProgress,
   updateProgress,
@@ -54,6 +56,13 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/topics/:id',
+    { ...guard, schema: { tags, params: idParamsSchema, response: { 200: topicDetailSchema } } },
+    async (request) => readTopic(deps, currentUser(request), request.params.id),
+  );
+
+  // Opening a topic changes state (it may complete it), so it is a POST: a cross-site GET cannot do it.
+  app.post(
+    '/api/topics/:id/open',
     { ...guard, schema: { tags, params: idParamsSchema, response: { 200: topicDetailSchema } } },
     async (request) => openTopic(deps, currentUser(request), request.params.id),
   );
@@ -114,7 +123,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guard,
       schema: {
         tags,
-        params: z.object({ resourceId: z.string().max(100) }),
+        params: z.object({ resourceId: text().max(100) }),
         body: resourceAccessSchema.nullish(),
         response: { 204: z.null() },
       },

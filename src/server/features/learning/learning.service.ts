@@ -237,7 +237,7 @@ export async function accessTopic(deps: LearningDeps, viewer: Viewer, topicId: s
   const outline = await loadOutline(deps, viewer, row.courseId);
   const flat = outline.flatMap((m) => m.topics);
   const index = flat.findIndex((t) => t.id === topicId);
-  if (flat[index]?.isLocked) throw forbidden('This topic is locked', 'topic_locked');
+  if (flat[index]?.isLocked) throw forbidden('This topic is locked', 'TOPIC_LOCKED');
   return {
     topic: { ...row.topic, courseId: row.courseId, quizId: row.quizId },
     outline,
@@ -328,7 +328,17 @@ async function presentationKind(
   return /\.pdf(\?|$)/i.test(path) ? 'pdf' : 'slides';
 }
 
-/** Opening a topic records it; a topic with nothing to watch and no quiz is complete once opened. */
+/** The topic as the viewer sees it, changing nothing (GET must not change state: docs in README 'Bad input'). */
+export async function readTopic(deps: LearningDeps, viewer: Viewer, topicId: string): Promise<TopicDetail> {
+  const { topic, nextTopicId } = await accessTopic(deps, viewer, topicId);
+  const [row] = await deps.db
+    .select()
+    .from(topicProgress)
+    .where(and(eq(topicProgress.userId, viewer.id), eq(topicProgress.topicId, topic.id)));
+  return presentTopicDetail(deps, viewer, topic, nextTopicId, row);
+}
+
+/** Opening a topic (POST) records it; a topic with nothing to watch and no quiz is complete once opened. */
 export async function openTopic(deps: LearningDeps, viewer: Viewer, topicId: string): Promise<TopicDetail> {
   const { db } = deps;
   const { topic, nextTopicId } = await accessTopic(deps, viewer, topicId);
@@ -353,6 +363,17 @@ export async function openTopic(deps: LearningDeps, viewer: Viewer, topicId: str
     return updated;
   });
   if (finished) await learnerChanged(deps.database, viewer.id);
+  return presentTopicDetail(deps, viewer, topic, nextTopicId, progress);
+}
+
+async function presentTopicDetail(
+  deps: LearningDeps,
+  viewer: Viewer,
+  topic: Awaited<ReturnType<typeof accessTopic>>['topic'],
+  nextTopicId: string | null,
+  progress: typeof topicProgress.$inferSelect | undefined,
+): Promise<TopicDetail> {
+  const { db } = deps;
   return {
     id: topic.id,
     moduleId: topic.moduleId,
@@ -393,12 +414,15 @@ export async function reportVideoProgress(
   const result = await db.transaction(async (tx) => {
     let duration = topic.videoDurationSeconds;
     if (!duration && input.durationSeconds) {
-      // The first player to load the video tells us its length; admins may set it too.
+      // Only the server (upload-time parse) or an admin sets a topic's length: a student's player report counts
+      // for this report of their own progress and is never stored, so no student can shorten everyone's video.
       duration = Math.max(1, Math.round(input.durationSeconds));
-      await tx
-        .update(topics)
-        .set({ videoDurationSeconds: duration })
-        .where(and(eq(topics.id, topic.id), sql`${topics.videoDurationSeconds} IS NULL`));
+      if (isAdmin(viewer)) {
+        await tx
+          .update(topics)
+          .set({ videoDurationSeconds: duration })
+          .where(and(eq(topics.id, topic.id), sql`${topics.videoDurationSeconds} IS NULL`));
+      }
     }
     const row = await lockProgress(tx, viewer.id, topic.id);
     const now = new Date();
@@ -449,7 +473,7 @@ export async function reportVideoProgress(
   if (result.justCompleted) await learnerChanged(deps.database, viewer.id);
   // The position is kept either way; only the claim that the video ended is refused.
   if (result.refused) {
-    throw conflict('The video has not been watched to the end yet', 'video_not_watched');
+    throw conflict('The video has not been watched to the end yet', 'VIDEO_NOT_WATCHED');
   }
   return {
     progress: presentTopicProgress(topic, result.updated, isAdmin(viewer)),
@@ -503,7 +527,7 @@ export async function updateProgress(
   return deps.db.transaction(async (tx) => {
     const current = await currentModuleProgress(tx, viewer.id, moduleId);
     if (claimed < Number(current.progressPercentage)) {
-      throw conflict('Progress cannot go backwards', 'progress_backwards');
+      throw conflict('Progress cannot go backwards', 'PROGRESS_BACKWARDS');
     }
     return recomputeModuleProgress(tx, viewer.id, moduleId);
   });

@@ -5,6 +5,7 @@ import {
   quizAttempts,
   resourceAccessEvents,
   topicProgress,
+  topics,
 } from '#server/db/schema/index.ts';
 import { enrol } from '#server/test/factories.ts';
 import { buildCourse } from '#server/test/fixtures/learning-course.ts';
@@ -153,7 +154,7 @@ describe('access control on every learning route', () => {
 
 describe('a student works through a module', () => {
   it('opens the first topic, with the video and no quiz yet', async () => {
-    const res = await call('student', 'GET', `/api/topics/${fx.t1.id}`);
+    const res = await call('student', 'POST', `/api/topics/${fx.t1.id}/open`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       title: 'Topic 1',
@@ -296,7 +297,7 @@ describe('a student works through a module', () => {
   });
 
   it('opens the quiz at once for a topic without a video, and a topic with neither completes on opening', async () => {
-    const t2 = (await call('student', 'GET', `/api/topics/${fx.t2.id}`)).json();
+    const t2 = (await call('student', 'POST', `/api/topics/${fx.t2.id}/open`)).json();
     expect(t2.progress).toMatchObject({ videoCompleted: true, completed: false });
     const pass = await call('student', 'POST', `/api/topics/${fx.t2.id}/quiz/attempts`, {
       answers: [{ questionId: fx.quiz2.questions[0]!.id, answerId: fx.quiz2.questions[0]!.correct }],
@@ -307,7 +308,11 @@ describe('a student works through a module', () => {
       moduleProgressPercentage: '66.67',
     });
 
-    const t3 = (await call('student', 'GET', `/api/topics/${fx.t3.id}`)).json();
+    // A GET only reads (a cross-site GET must change nothing); the client opens the topic with a POST.
+    const peek = (await call('student', 'GET', `/api/topics/${fx.t3.id}`)).json();
+    expect(peek.progress.completed).toBe(false);
+    expect((await call('student', 'GET', '/api/modules')).json()[0].isCompleted).toBe(false);
+    const t3 = (await call('student', 'POST', `/api/topics/${fx.t3.id}/open`)).json();
     expect(t3.progress.completed).toBe(true);
     const modules = (await call('student', 'GET', '/api/modules')).json();
     expect(modules[0]).toMatchObject({ progressPercentage: '100.00', isCompleted: true });
@@ -320,8 +325,8 @@ describe('a student works through a module', () => {
     });
   });
 
-  it('completes a quiz-less topic when its video ends, learning the length from the player', async () => {
-    await call('student', 'GET', `/api/topics/${fx.t4.id}`);
+  it('completes a quiz-less topic when its video ends, using the player’s length for that student only', async () => {
+    await call('student', 'POST', `/api/topics/${fx.t4.id}/open`);
     await call('student', 'POST', video(fx.t4.id), {
       positionSeconds: 0,
       durationSeconds: 20.4,
@@ -341,9 +346,11 @@ describe('a student works through a module', () => {
       progress: { completed: true },
       moduleProgressPercentage: '100.00',
     });
-    // The first reported length stuck; a later different claim did not change it.
+    // A student's reported length is never stored on the topic: it is shared by every student.
     const topic = (await call('student', 'GET', `/api/topics/${fx.t4.id}`)).json();
-    expect(topic.videoDurationSeconds).toBe(20);
+    expect(topic.videoDurationSeconds).toBeNull();
+    const [row] = await t.db.select().from(topics).where(eq(topics.id, fx.t4.id));
+    expect(row!.videoDurationSeconds).toBeNull();
   });
 
   it('refuses video reports with bad values or on a topic without a video', async () => {

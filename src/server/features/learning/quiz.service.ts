@@ -44,7 +44,7 @@ async function requireQuizOpen(deps: LearningDeps, viewer: Viewer, topicId: stri
     .from(topicProgress)
     .where(and(eq(topicProgress.userId, viewer.id), eq(topicProgress.topicId, topic.id)));
   if (!isAdmin(viewer) && topic.videoPath && !row?.videoCompletedAt) {
-    throw forbidden('Watch the video to the end to unlock the quiz', 'quiz_locked');
+    throw forbidden('Watch the video to the end to unlock the quiz', 'QUIZ_LOCKED');
   }
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, topic.quizId));
   return { ...access, quiz: quiz!, progress: row };

@@ -7,7 +7,7 @@ import type { DiskObjectStore } from './disk-store.ts';
 import { checkContent, SNIFF_BYTES } from './file-types.ts';
 
 export const unsupportedMediaType = (message: string) =>
-  new HttpError(415, 'unsupported_media_type', message);
+  new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 
 export interface ReceivedFile {
   size: number;
@@ -79,12 +79,12 @@ export async function receiveToTemp(
     const onEnd = () => {
       ended = true;
       if (settled) return;
-      if (total === 0) return fail(new HttpError(400, 'empty_file', 'The file is empty'));
+      if (total === 0) return fail(new HttpError(400, 'EMPTY_FILE', 'The file is empty'));
       if (head && !sniff()) return;
       out.end();
     };
     // A client that goes away (cancel, lost signal) is not a server error.
-    const aborted = () => new HttpError(400, 'upload_aborted', 'The upload was interrupted');
+    const aborted = () => new HttpError(400, 'UPLOAD_ABORTED', 'The upload was interrupted');
     const onClose = () => {
       if (!ended) fail(aborted());
     };

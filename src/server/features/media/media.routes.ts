@@ -17,6 +17,7 @@ import { hit } from '#server/lib/rate-limit.ts';
 import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
 import type { FileType } from '#shared/constants.ts';
 import { courseSchema } from '#shared/schemas/catalog.ts';
+import { apiErrorSchema, text } from '#shared/schemas/common.ts';
 import {
   completeUploadSchema,
   courseImageSchema,
@@ -52,9 +53,8 @@ import { presentTopic } from './topic-media.presenter.ts';
 /** Uploads a non-admin may start per hour. */
 export const STUDENT_UPLOAD_WINDOW = { limit: 20, windowMs: 60 * 60 * 1000 };
 
-const keyParams = z.object({ kind: z.string().max(20), id: z.string().max(64) });
+const keyParams = z.object({ kind: text().max(20), id: text().max(64) });
 const idParams = z.object({ id: z.uuid() });
-const message = z.object({ message: z.string() });
 
 function presentObject(row: StoredObjectRow) {
   return {
@@ -174,7 +174,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/objects/:kind/:id',
     {
-      schema: { tags: ['media'], params: keyParams, response: { 204: z.null(), 409: message } },
+      schema: { tags: ['media'], params: keyParams, response: { 204: z.null(), 409: apiErrorSchema } },
       onRequest: [requireAdmin],
     },
     async (request, reply) => {
@@ -184,7 +184,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         : [];
       if (!row) throw notFound('File not found');
       if (row.attachedAt)
-        throw new HttpError(409, 'object_in_use', 'This file is in use and cannot be deleted');
+        throw new HttpError(409, 'OBJECT_IN_USE', 'This file is in use and cannot be deleted');
       await releaseObject(app, objectPathFor(key));
       return reply.status(204).send(null);
     },
@@ -207,7 +207,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           querystring: z.object({
             max: z.coerce.number().int(),
             expires: z.coerce.number().int(),
-            sig: z.string(),
+            sig: text().max(200),
           }),
           response: { 200: storedObjectSchema },
         },
@@ -220,19 +220,19 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!isObjectKey(key)) throw notFound('Unknown upload');
         const fileType = request.params.kind as FileType;
         if (!store.signer.verify(key, fileType, max, expires, sig)) {
-          throw forbidden('This upload link is not valid', 'bad_signature');
+          throw forbidden('This upload link is not valid', 'BAD_SIGNATURE');
         }
-        if (expires * 1000 < Date.now()) throw forbidden('This upload link has expired', 'upload_expired');
+        if (expires * 1000 < Date.now()) throw forbidden('This upload link has expired', 'UPLOAD_EXPIRED');
         const maxBytes = Math.min(max, MAX_BYTES_BY_TYPE[fileType]);
         const [row] = await app.db.select().from(storedObjects).where(eq(storedObjects.key, key));
         if (!row) throw notFound('Unknown upload');
         if (row.status !== 'pending')
-          throw new HttpError(409, 'upload_used', 'This upload link was already used');
+          throw new HttpError(409, 'UPLOAD_USED', 'This upload link was already used');
 
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > maxBytes) {
           reply.header('connection', 'close');
-          throw new HttpError(413, 'too_large', `File is larger than ${maxBytes} bytes`);
+          throw new HttpError(413, 'TOO_LARGE', `File is larger than ${maxBytes} bytes`);
         }
         let received: Awaited<ReturnType<typeof receiveToTemp>>;
         try {
@@ -252,7 +252,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           await store.commit(received.tempPath, key);
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-            throw new HttpError(409, 'upload_used', 'This upload link was already used');
+            throw new HttpError(409, 'UPLOAD_USED', 'This upload link was already used');
           throw error;
         }
         const [updated] = await app.db

@@ -96,7 +96,7 @@ export async function createUpload(
   }
   const contentType = normaliseContentType(request.contentType);
   if (contentType && !CONTENT_TYPES_BY_TYPE[fileType].includes(contentType)) {
-    throw new HttpError(415, 'unsupported_media_type', `This file is not an allowed ${fileType} type`);
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', `This file is not an allowed ${fileType} type`);
   }
   const store = await getObjectStore(deps);
   const key = newObjectKey(fileType);
@@ -130,23 +130,23 @@ export async function createUpload(
 export async function completeUpload(deps: MediaDeps, objectPath: string): Promise<StoredObjectRow> {
   const key = objectKeyFrom(objectPath);
   const [row] = key ? await deps.db.select().from(storedObjects).where(eq(storedObjects.key, key)) : [];
-  if (!row || !key) throw badRequest('Unknown file', 'unknown_object');
+  if (!row || !key) throw badRequest('Unknown file', 'UNKNOWN_OBJECT');
   if (row.status === 'uploaded') return row;
   const store = await getObjectStore(deps);
   const info = await store.stat(key);
-  if (!info) throw badRequest('The file has not been uploaded yet', 'upload_missing');
+  if (!info) throw badRequest('The file has not been uploaded yet', 'UPLOAD_MISSING');
   const refuse = async (error: HttpError) => {
     await store.delete(key);
     throw error;
   };
-  if (info.size === 0) await refuse(badRequest('The file is empty', 'empty_file'));
+  if (info.size === 0) await refuse(badRequest('The file is empty', 'EMPTY_FILE'));
   if (info.size > MAX_BYTES_BY_TYPE[row.fileType]) await refuse(payloadTooLarge('The file is too large'));
   const checked = checkContent(
     row.fileType,
     await store.readStart(key, SNIFF_BYTES),
     row.contentType ?? undefined,
   );
-  if ('error' in checked) await refuse(new HttpError(415, 'unsupported_media_type', checked.error));
+  if ('error' in checked) await refuse(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', checked.error));
   const contentType = 'contentType' in checked ? checked.contentType : null;
   const [updated] = await deps.db
     .update(storedObjects)
@@ -195,7 +195,7 @@ export async function attachObject(
   options: { uploadedBy?: string } = {},
 ): Promise<StoredObjectRow> {
   const key = objectKeyFrom(objectPath);
-  if (!key) throw badRequest('This file was not uploaded through TradeSkills', 'unknown_object');
+  if (!key) throw badRequest('This file was not uploaded through TradeSkills', 'UNKNOWN_OBJECT');
   const [attached] = await db
     .update(storedObjects)
     .set({ attachedAt: new Date() })
@@ -211,12 +211,12 @@ export async function attachObject(
     .returning();
   if (attached) return attached;
   const [row] = await db.select().from(storedObjects).where(eq(storedObjects.key, key));
-  if (!row) throw badRequest('This file was not uploaded through TradeSkills', 'unknown_object');
+  if (!row) throw badRequest('This file was not uploaded through TradeSkills', 'UNKNOWN_OBJECT');
   if (row.fileType !== expectedFileType)
-    throw badRequest(`This file was uploaded as ${row.fileType}, not ${expectedFileType}`, 'wrong_file_type');
-  if (row.status !== 'uploaded') throw badRequest('The file has not finished uploading', 'upload_incomplete');
-  if (row.attachedAt) throw badRequest('This file is already in use', 'object_in_use');
-  throw badRequest('This file was uploaded by someone else', 'not_uploader');
+    throw badRequest(`This file was uploaded as ${row.fileType}, not ${expectedFileType}`, 'WRONG_FILE_TYPE');
+  if (row.status !== 'uploaded') throw badRequest('The file has not finished uploading', 'UPLOAD_INCOMPLETE');
+  if (row.attachedAt) throw badRequest('This file is already in use', 'OBJECT_IN_USE');
+  throw badRequest('This file was uploaded by someone else', 'NOT_UPLOADER');
 }
 
 /**

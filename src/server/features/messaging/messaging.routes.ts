@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
 import { idParamsSchema } from '#shared/schemas/learning.ts';
 import {
@@ -20,6 +21,7 @@ import {
   getConversation,
   listContacts,
   listConversations,
+  markConversationRead,
   sendMessage,
   unreadTotal,
 } from './messaging.service.ts';
@@ -92,6 +94,16 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/conversations/:id',
     { ...guard, schema: { tags, params: idParamsSchema, response: { 200: conversationDetailSchema } } },
     async (request) => getConversation(app.db, currentUser(request), request.params.id),
+  );
+
+  // Marking read changes state, so it is a POST the client sends after showing the thread (never a GET).
+  app.post(
+    '/api/conversations/:id/read',
+    { ...guard, schema: { tags, params: idParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await markConversationRead(app.db, currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(

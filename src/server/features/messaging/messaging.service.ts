@@ -218,7 +218,7 @@ async function requireParticipant(db: Queryable, viewer: Viewer, conversationId:
   if (!row.me) throw forbidden('You are not a participant in this conversation');
 }
 
-/** The conversation with its messages (oldest first); reading it marks everything shown as read. */
+/** The conversation with its messages (oldest first); reading changes nothing (see markConversationRead). */
 export async function getConversation(
   db: Queryable,
   viewer: Viewer,
@@ -232,7 +232,19 @@ export async function getConversation(
     .where(eq(messages.conversationId, conversationId))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(THREAD_LIMIT);
-  const newest = newestFirst[0];
+  const [summary] = await listConversations(db, viewer, conversationId);
+  return { ...summary!, messages: newestFirst.reverse().map((m) => presentMessage(viewer, m)) };
+}
+
+/** Marks every message of the conversation up to its newest as read by the viewer (POST …/read). */
+export async function markConversationRead(db: Queryable, viewer: Viewer, conversationId: string) {
+  await requireParticipant(db, viewer, conversationId);
+  const [newest] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1);
   if (newest) {
     await db
       .update(conversationParticipants)
@@ -247,8 +259,6 @@ export async function getConversation(
         ),
       );
   }
-  const [summary] = await listConversations(db, viewer, conversationId);
-  return { ...summary!, messages: newestFirst.reverse().map((m) => presentMessage(viewer, m)) };
 }
 
 export async function sendMessage(

@@ -174,7 +174,7 @@ describe('messages and unread counts', () => {
     });
   });
 
-  it('counts unread messages per conversation and in total, and reading clears them', async () => {
+  it('counts unread messages per conversation and in total, and marking read (POST) clears them', async () => {
     expect((await call('admin', 'GET', '/api/conversations/unread-count')).json()).toEqual({ count: 2 });
     const list = (await call('admin', 'GET', '/api/conversations')).json();
     expect(list[0]).toMatchObject({
@@ -191,6 +191,10 @@ describe('messages and unread counts', () => {
       'yyyyy',
       'Hello',
     ]);
+    // Reading with GET changes nothing (a cross-site GET must not); the client then POSTs …/read.
+    expect((await call('admin', 'GET', '/api/conversations/unread-count')).json()).toEqual({ count: 2 });
+    const read = await call('admin', 'POST', `/api/conversations/${direct}/read`);
+    expect(read.statusCode).toBe(204);
     expect((await call('admin', 'GET', '/api/conversations/unread-count')).json()).toEqual({ count: 0 });
 
     const reply = await call('admin', 'POST', '/api/messages', {

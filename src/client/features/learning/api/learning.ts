@@ -40,10 +40,14 @@ export function useTopics(moduleId: string | null) {
   });
 }
 
-/** Opening a topic is recorded by the server, so it is always read fresh. */
+/**
+ * Opening a topic is recorded by the server (it may complete the topic), so it is fetched with
+ * POST /api/topics/:id/open (a state change is never a GET) and always fresh.
+ */
 export function useTopic(topicId: string | null) {
   return useQuery<TopicDetail>({
     queryKey: [TOPICS_KEY, topicId ?? ''],
+    queryFn: () => apiJson<TopicDetail>('POST', `/api/topics/${topicId}/open`),
     enabled: Boolean(topicId),
     staleTime: 0,
     gcTime: 0,

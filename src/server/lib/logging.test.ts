@@ -1,0 +1,71 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.ts';
+import { testConfig } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { users } from '#server/db/schema/index.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
+import { createTestDatabase } from '#server/test/harness.ts';
+
+// Logs hold no secrets (README 'Logs'): a real database error's bound values (an email, an argon2 hash) and the
+// request's cookie never reach a log line; the SQLSTATE does.
+const lines: string[] = [];
+const capture = new Writable({
+  write(chunk, _encoding, done) {
+    lines.push(String(chunk));
+    done();
+  },
+});
+let database: Database;
+let app: Awaited<ReturnType<typeof buildApp>>;
+const email = `secret-person-${Date.now()}@example.com`;
+let passwordHash: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  passwordHash = await hashPassword('Sup3rSecret!');
+  app = await buildApp(
+    testConfig({ logLevel: 'info', dataDir: `.tmp/logging-${process.pid}` }),
+    { database },
+    { clientDir: '/nonexistent', logStream: capture },
+  );
+  // A route that fails the way a bug would: a duplicate insert whose bound values are secrets.
+  app.post('/api/test-only/db-error', async () => {
+    const row = { email, passwordHash, role: 'student' as const, firstName: 'A', lastName: 'B' };
+    await database.db.insert(users).values(row);
+    await database.db.insert(users).values(row);
+    return {};
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('logs', () => {
+  it('log a database error with its SQLSTATE but without bound values, cookies or tokens', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test-only/db-error?token=reset-token-value',
+      headers: { cookie: 'ts_session=session-token-value', authorization: 'Bearer bearer-token-value' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Internal Server Error', code: 'INTERNAL_ERROR' });
+    const log = lines.join('');
+    expect(log).toContain('unhandled error');
+    expect(log).toContain('23505');
+    for (const secret of [
+      email,
+      passwordHash,
+      passwordHash.split('$').pop()!,
+      'session-token-value',
+      'bearer-token-value',
+      'reset-token-value',
+      'insert into',
+    ]) {
+      expect(log.toLowerCase()).not.toContain(secret.toLowerCase());
+    }
+  });
+});
