@@ -1,18 +1,32 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress.ts';
 
-// The client lives in src/client; the server serves dist/client in production.
+// The client lives in src/client. `vite build` makes two things (docs/decisions/0001-server-rendered-public-pages.md):
+// the browser app in dist/client (with .br/.gz copies of its text files) and the server renderer of the public
+// pages in dist/server/entry-server.js.
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
+  builder: {},
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+  },
+  environments: {
+    ssr: {
+      build: {
+        outDir: '../../dist/server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rollupOptions: { input: { 'entry-server': 'entry-server.tsx' } },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -11,6 +11,7 @@ import { userCoursesRoutes } from './learning/user-courses.routes.ts';
 import { liveSessionsRoutes } from './live-sessions/live-sessions.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { messagingRoutes } from './messaging/messaging.routes.ts';
+import { crawlRoutes } from './public-pages/crawl.routes.ts';
 
 /** Every feature's routes; app.ts registers them in this order. Add a feature with one line here. */
 export const featureRoutes: FastifyPluginAsyncZod[] = [
@@ -26,4 +27,5 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   checkoutRoutes,
   mailboxRoutes,
   adminRoutes,
+  crawlRoutes,
 ];
