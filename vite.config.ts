@@ -17,6 +17,8 @@ export default defineConfig({
     assetsDir: 'assets',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // No polyfill: every browser we support has modulepreload.
+    modulePreload: { polyfill: false },
   },
   environments: {
     ssr: {
