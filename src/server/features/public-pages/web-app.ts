@@ -23,6 +23,10 @@ const HTML = 'text/html; charset=utf-8';
  * the server with their own head, the app shell for the pages the browser renders, and a 404 page for the rest.
  */
 export function registerWebApp(app: FastifyInstance, { clientDir, serverEntryFile }: WebAppOptions) {
+  // The reset link's token is in the query: that page must not leak it in a Referer.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.split('?')[0] === '/reset-password') reply.header('referrer-policy', 'no-referrer');
+  });
   const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
   if (!hasClient) {
     app.setNotFoundHandler((request, reply) => notFoundJson(request, reply));
@@ -88,8 +92,6 @@ export function registerWebApp(app: FastifyInstance, { clientDir, serverEntryFil
     const lastSegment = url.split('/').pop() ?? '';
     if (isApi || lastSegment.includes('.')) return notFoundJson(request, reply);
     if (isClientRenderedPath(url)) {
-      // The reset link's token is in the query: that page must not leak it in a Referer.
-      if (url === '/reset-password') reply.header('referrer-policy', 'no-referrer');
       return reply
         .type(HTML)
         .header('cache-control', 'no-cache')
