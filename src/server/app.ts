@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -20,6 +18,7 @@ import { apiErrorJsonSchema } from '#shared/schemas/common.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { featureRoutes } from './features/index.ts';
+import { registerWebApp } from './features/public-pages/web-app.ts';
 import { listenForInvalidation } from './lib/invalidation.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -44,13 +43,21 @@ export interface AppDeps {
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
 export { redactUrl } from './lib/logging.ts';
+
+/** Text worth compressing: HTML, CSS, JS, JSON, XML, SVG. Not event streams, not binary media or downloads. */
+const COMPRESSIBLE = /^text\/(?!event-stream)|[/+]json(?:;|$)|[/+]xml(?:;|$)|javascript|^image\/svg\+xml/;
 export const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+export const defaultServerEntry = fileURLToPath(
+  new URL('../../dist/server/entry-server.js', import.meta.url),
+);
 
 export interface BuildOptions {
   /** Where the built client is; tests point it at a fixture or leave it missing. */
   clientDir?: string;
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: DestinationStream;
+  /** The server renderer of the public pages (dist/server/entry-server.js). */
+  serverEntryFile?: string;
 }
 
 export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildOptions = {}) {
@@ -97,6 +104,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
 
+  // HTML and JSON are compressed per response (brotli or gzip, whichever the client accepts); static files are
+  // compressed at build time and sent as files (features/public-pages/web-app.ts). Hijacked streams (SSE) and
+  // responses that already carry a Content-Encoding are left alone.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: COMPRESSIBLE,
+  });
+
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'TradeSkills API', version: '1.0.0' },
@@ -117,60 +133,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   await listenForInvalidation(deps.database);
   for (const routes of featureRoutes) await app.register(routes);
 
-  registerClient(app, options.clientDir ?? defaultClientDir);
+  registerWebApp(app, {
+    clientDir: options.clientDir ?? defaultClientDir,
+    serverEntryFile: options.serverEntryFile ?? defaultServerEntry,
+  });
   return app;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
-
-/**
- * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every unknown
- * non-API GET answered with index.html so client routes work on reload.
- */
-function registerClient(app: FastifyInstance, clientDir: string) {
-  const indexFile = path.join(clientDir, 'index.html');
-  const hasClient = fs.existsSync(indexFile);
-  if (hasClient) {
-    app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        // Hashed assets never change; index.html must always be revalidated so a deploy is picked up.
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        const cache = hashed
-          ? 'public, max-age=31536000, immutable'
-          : filePath.endsWith('index.html')
-            ? 'no-cache'
-            : 'public, max-age=3600';
-        res.header('cache-control', cache);
-      },
-    });
-    app.get('/assets/*', { schema: { hide: true } }, (request, reply) => {
-      const file = (request.params as { '*': string })['*'];
-      return reply.sendFile(path.join('assets', file));
-    });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/objects/');
-    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      // The reset link's token is in the query: that page must not leak it in a Referer.
-      if (url === '/reset-password') reply.header('referrer-policy', 'no-referrer');
-      const lastSegment = url.split('/').pop() ?? '';
-      if (hasClient && !lastSegment.includes('.')) {
-        return reply.type('text/html; charset=utf-8').sendFile('index.html');
-      }
-      if (
-        hasClient &&
-        fs.existsSync(path.join(clientDir, path.normalize(url).replace(/^(\.\.[/\\])+/, '')))
-      ) {
-        return reply.sendFile(path.normalize(url));
-      }
-    }
-    return reply
-      .status(404)
-      .send({ message: `Not found: ${request.method} ${url}`, code: 'ROUTE_NOT_FOUND' });
-  });
-}

@@ -17,7 +17,12 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'assets', 'main-AbC123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   database = await createTestDatabase();
-  app = await buildApp(testConfig(), { database }, { clientDir });
+  // No server renderer here: pages fall back to the shell (features/public-pages covers server rendering).
+  app = await buildApp(
+    testConfig(),
+    { database },
+    { clientDir, serverEntryFile: path.join(clientDir, 'none.js') },
+  );
 });
 afterAll(async () => {
   await app.close();
@@ -34,13 +39,19 @@ describe('serving the built client', () => {
   });
 
   it('answers client routes with index.html, never cached', async () => {
-    for (const url of ['/', '/login', '/courses/123/purchase?plan=monthly', '/some/unknown/page']) {
+    for (const url of ['/', '/login', '/courses/123/purchase?plan=monthly']) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it('answers unknown pages with 404 and the app shell, which shows the not-found page', async () => {
+    const res = await app.inject({ url: '/some/unknown/page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
   });
 
   it('serves other public files and 404s missing assets and unknown API paths as JSON', async () => {

@@ -20,7 +20,12 @@ function renderApp(path: string, user: User | null) {
   return { location, fetchMock };
 }
 
-const notifications = () => within(screen.getByRole('region', { name: /Notifications/ }));
+// The toast region mounts with the first toast (app/providers.tsx), so it is awaited before it is searched.
+const notifications = () => ({
+  findByText: async (text: string) =>
+    within(await screen.findByRole('region', { name: /Notifications/ })).findByText(text),
+  getByText: (text: string) => within(screen.getByRole('region', { name: /Notifications/ })).getByText(text),
+});
 
 beforeEach(() => {
   vi.mocked(hardNavigate).mockClear();

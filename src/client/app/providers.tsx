@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from '#client/components/ui/toast.tsx';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { queryClient as defaultQueryClient } from '#client/lib/query-client.ts';
+import { useToast } from '#client/lib/toast.ts';
 
 interface ProvidersProps {
   children: ReactNode;
@@ -13,7 +13,24 @@ export function Providers({ children, queryClient = defaultQueryClient }: Provid
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
+      <LazyToaster />
     </QueryClientProvider>
   );
+}
+
+const Toaster = lazy(() => import('#client/components/ui/toast.tsx').then((m) => ({ default: m.Toaster })));
+
+/**
+ * The toast UI (Radix Toast) is downloaded with the first toast, not with every page: most visits to the public
+ * pages never show one, and it would otherwise be a tenth of their JavaScript. Once shown it stays mounted.
+ */
+function LazyToaster() {
+  const { toasts } = useToast();
+  const [needed, setNeeded] = useState(false);
+  if (toasts.length > 0 && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
 }

@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-
-const SITE_NAME = 'TradeSkills';
+import { pageTitle } from '#shared/site.ts';
 
 /** Sets the tab title ("Login · TradeSkills"); each page names itself so history and tabs are readable. */
 export function useDocumentTitle(title?: string): void {
   useEffect(() => {
-    document.title = title ? `${title} · ${SITE_NAME}` : `${SITE_NAME} · Trade & apprenticeship training`;
+    document.title = pageTitle(title);
   }, [title]);
 }

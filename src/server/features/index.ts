@@ -16,6 +16,7 @@ import { liveSessionsRoutes } from './live-sessions/live-sessions.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { topicMediaRoutes } from './media/topic-media.routes.ts';
 import { messagingRoutes } from './messaging/messaging.routes.ts';
+import { crawlRoutes } from './public-pages/crawl.routes.ts';
 
 /** Every feature's routes; app.ts registers them in this order. Add a feature with one line here. */
 export const featureRoutes: FastifyPluginAsyncZod[] = [
@@ -36,4 +37,5 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   adminApprenticeshipRoutes,
   certificatesRoutes,
   backupRoutes,
+  crawlRoutes,
 ];

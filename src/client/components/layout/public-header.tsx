@@ -35,10 +35,12 @@ export function isNavLinkActive(href: string, path: string, hash: string): boole
 }
 
 const currentHash = () => window.location.hash;
+// Server rendering and hydration see no hash; the real one is read right after.
+const noHash = () => '';
 
 export function PublicHeader() {
   const [path] = useLocation();
-  const hash = useLocationProperty(currentHash);
+  const hash = useLocationProperty(currentHash, noHash);
   const { isAuthenticated } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();

@@ -54,7 +54,8 @@ describe('SendBox (the send rules of docs/product.md#messaging)', () => {
     renderWithApp(<SendBox conversationId="c1" send={send} />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Message'), 'Hi there{Enter}');
-    const toasts = within(screen.getByRole('region', { name: /Notifications/ }));
+    // The toast region mounts with the first toast (app/providers.tsx).
+    const toasts = within(await screen.findByRole('region', { name: /Notifications/ }));
     expect(await toasts.findByText('Failed to send message')).toBeInTheDocument();
     expect(toasts.getByText('Error')).toBeInTheDocument();
     expect(screen.getByLabelText('Message')).toHaveValue('Hi there');

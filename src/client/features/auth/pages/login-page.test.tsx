@@ -7,9 +7,12 @@ import { LoginPage } from './login-page.tsx';
 
 vi.mock('#client/lib/navigation.ts', () => ({ hardNavigate: vi.fn(), reloadPage: vi.fn() }));
 
-function notifications() {
-  return within(screen.getByRole('region', { name: /Notifications/ }));
-}
+// The toast region mounts with the first toast (app/providers.tsx), so it is awaited before it is searched.
+const notifications = () => ({
+  findByText: async (text: string) =>
+    within(await screen.findByRole('region', { name: /Notifications/ })).findByText(text),
+  getByText: (text: string) => within(screen.getByRole('region', { name: /Notifications/ })).getByText(text),
+});
 
 async function fillAndSubmit(email: string, password: string) {
   const user = userEvent.setup();

@@ -1,6 +1,5 @@
-import useEmblaCarousel from 'embla-carousel-react';
 import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -74,43 +73,43 @@ export const HERO_SLIDES: HeroSlide[] = [
   },
 ];
 
+const SLIDES = HERO_SLIDES.length;
+
 /**
  * The landing hero: loops, autoplays every 9 s (paused on hover, focus, or the pause button, and off for
  * reduced motion), swipes, and answers the arrow keys.
  */
 export function HeroCarousel() {
   const reducedMotion = usePrefersReducedMotion();
-  // Embla needs IntersectionObserver; without it (old browsers, jsdom) the first slide simply stays put.
-  const [emblaRef, embla] = useEmblaCarousel({
-    loop: true,
-    duration: reducedMotion ? 1 : 28,
-    active: typeof IntersectionObserver !== 'undefined',
-  });
   const [selected, setSelected] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovering, setHovering] = useState(false);
-
-  useEffect(() => {
-    if (!embla) return;
-    const onSelect = () => setSelected(embla.selectedScrollSnap());
-    onSelect();
-    embla.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      embla.off('select', onSelect).off('reInit', onSelect);
-    };
-  }, [embla]);
+  const goTo = useCallback((index: number) => setSelected(((index % SLIDES) + SLIDES) % SLIDES), []);
 
   const autoplay = !reducedMotion && !paused && !hovering;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `selected` restarts the timer after each move.
   useEffect(() => {
-    if (!embla || !autoplay) return;
+    if (!autoplay) return;
     // Restarted after every slide change, so a manual move gets the full 9 s too.
-    const timer = setTimeout(() => embla.scrollNext(), HERO_AUTOPLAY_MS);
+    const timer = setTimeout(() => goTo(selected + 1), HERO_AUTOPLAY_MS);
     return () => clearTimeout(timer);
-  }, [embla, autoplay, selected]);
+  }, [autoplay, selected, goTo]);
 
-  const prev = useCallback(() => embla?.scrollPrev(), [embla]);
-  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  // A horizontal swipe (touch, pen or mouse drag) of more than 40 px moves one slide; vertical scrolling stays
+  // the browser's (touch-pan-y). A CSS transform, not a carousel library: this is the landing page's hero and its
+  // JavaScript is budgeted (docs/decisions/0014-server-rendered-public-pages.md).
+  const swipeStart = useRef<number | null>(null);
+  const onPointerDown = (event: PointerEvent) => {
+    swipeStart.current = event.clientX;
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    if (swipeStart.current === null) return;
+    const dx = event.clientX - swipeStart.current;
+    swipeStart.current = null;
+    if (Math.abs(dx) > 40) goTo(selected + (dx < 0 ? 1 : -1));
+  };
+
+  const prev = () => goTo(selected - 1);
+  const next = () => goTo(selected + 1);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowLeft') {
       event.preventDefault();
@@ -139,8 +138,21 @@ export function HeroCarousel() {
           Trade training that gets you hired
         </h1>
       </div>
-      <div className="relative overflow-hidden" ref={emblaRef}>
-        <div className="flex touch-pan-y">
+      <div
+        className="relative overflow-hidden"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          swipeStart.current = null;
+        }}
+      >
+        <div
+          className={cn(
+            'flex touch-pan-y',
+            !reducedMotion && 'transition-transform duration-700 ease-[cubic-bezier(0.25,1,0.5,1)]',
+          )}
+          style={{ transform: `translateX(-${selected * 100}%)` }}
+        >
           {HERO_SLIDES.map((slide, index) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern marks slides as groups.
             <div
@@ -204,19 +216,25 @@ export function HeroCarousel() {
         </div>
       </div>
       <div className="relative mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 pb-8 sm:px-6 lg:px-8">
-        <div className="flex items-center gap-2">
+        <div className="-ml-2 flex items-center">
           {HERO_SLIDES.map((slide, index) => (
+            // A 24 px target around the small dot (WCAG 2.5.8 target size).
             <button
               key={slide.key}
               type="button"
               aria-label={`Show slide ${index + 1}: ${slide.title}`}
               aria-current={index === selected ? 'true' : undefined}
-              onClick={() => embla?.scrollTo(index)}
-              className={cn(
-                'h-2.5 cursor-pointer rounded-full transition-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-safety-400',
-                index === selected ? 'w-8 bg-safety-500' : 'w-2.5 bg-white/30 hover:bg-white/60',
-              )}
-            />
+              onClick={() => goTo(index)}
+              className="group flex h-6 min-w-6 cursor-pointer items-center justify-center rounded-full px-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-safety-400"
+            >
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'block h-2.5 rounded-full transition-all',
+                  index === selected ? 'w-8 bg-safety-500' : 'w-2.5 bg-white/30 group-hover:bg-white/60',
+                )}
+              />
+            </button>
           ))}
         </div>
         <div className="flex items-center gap-2">

@@ -4,6 +4,7 @@ import { PublicLayout } from '#client/components/layout/public-layout.tsx';
 import { SiteFooter } from '#client/components/layout/site-footer.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { LISTINGS } from '#shared/site.ts';
 import { activeCoursesOfType, useAvailableCourses } from '../api/courses.ts';
 import { CourseCard } from '../components/course-card.tsx';
 import { ListingHero } from '../components/listing-hero.tsx';
@@ -11,13 +12,13 @@ import { LoadFailed, LoadingState } from '../components/load-states.tsx';
 import { SupportContact } from '../components/support-contact.tsx';
 
 export function FundamentalCoursesPage() {
-  useDocumentTitle('Fundamental Courses');
+  useDocumentTitle(LISTINGS.fundamental.title);
   const { data, isLoading, isError } = useAvailableCourses();
   const courses = activeCoursesOfType(data, 'fundamental');
   return (
     <PublicLayout footer={<SiteFooter />}>
-      <ListingHero badge="Start your trade career" title="Fundamental Courses">
-        Beginner courses taught by working tradespeople, with a fast route to being hired.
+      <ListingHero badge="Start your trade career" title={LISTINGS.fundamental.title}>
+        {LISTINGS.fundamental.intro}
       </ListingHero>
       <section aria-label="Courses" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         {isLoading ? (

@@ -5,6 +5,7 @@ import { SiteFooter } from '#client/components/layout/site-footer.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { LISTINGS } from '#shared/site.ts';
 import { activeCoursesOfType, useAvailableCourses } from '../api/courses.ts';
 import { CourseCard } from '../components/course-card.tsx';
 import { ListingHero } from '../components/listing-hero.tsx';
@@ -12,13 +13,13 @@ import { LoadFailed, LoadingState } from '../components/load-states.tsx';
 import { SupportContact } from '../components/support-contact.tsx';
 
 export function UpskillCoursesPage() {
-  useDocumentTitle('Upskill My Team');
+  useDocumentTitle(LISTINGS.upskill.title);
   const { data, isLoading, isError } = useAvailableCourses();
   const courses = activeCoursesOfType(data, 'upskill');
   return (
     <PublicLayout footer={<SiteFooter />}>
-      <ListingHero badge="For trade teams and professionals" title="Upskill My Team">
-        Advanced training for experienced crews: new equipment, new standards and new specialisms.
+      <ListingHero badge="For trade teams and professionals" title={LISTINGS.upskill.title}>
+        {LISTINGS.upskill.intro}
       </ListingHero>
       <section aria-label="Courses" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         {isLoading ? (
