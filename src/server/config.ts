@@ -42,6 +42,17 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Signs upload URLs and other server-made tokens; generated and kept under DATA_DIR when unset.
   APP_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  // Supplier details printed on team invoices and receipts.
+  COMPANY_NAME: optionalString,
+  COMPANY_ADDRESS: optionalString,
+  VAT_NUMBER: optionalString.pipe(
+    z
+      .string()
+      .regex(/^GB(\d{9}|\d{12})$/, 'must be GB followed by 9 or 12 digits')
+      .optional(),
+  ),
+  VAT_RATE: z.coerce.number().int().min(0).max(100).default(20),
+  BANK_DETAILS: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -80,6 +91,14 @@ export interface AppConfig {
     | undefined;
   logLevel: Env['LOG_LEVEL'];
   appSecret: string | undefined;
+  /** The supplier on invoices; `vatNumber` unset means the documents say "not VAT registered". */
+  invoicing: {
+    companyName: string;
+    companyAddress: string;
+    vatNumber: string | undefined;
+    vatRate: number;
+    bankDetails: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -129,6 +148,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     logLevel: env.LOG_LEVEL,
     appSecret: env.APP_SECRET,
+    invoicing: {
+      companyName: env.COMPANY_NAME ?? 'TradeSkills Ltd',
+      // Commas separate the printed lines.
+      companyAddress: env.COMPANY_ADDRESS ?? 'Unit 1, Trade Park, Manchester, M1 1AA',
+      vatNumber: env.VAT_NUMBER,
+      vatRate: env.VAT_RATE,
+      bankDetails: env.BANK_DETAILS ?? 'Ask accounts@tradeskills.co.uk for our bank details',
+    },
   };
 }
 

@@ -3,11 +3,14 @@ import type { Db, Queryable } from '#server/db/client.ts';
 import { emailOutbox } from '#server/db/schema/index.ts';
 
 export interface OutgoingEmail {
+  /** The outbox row, when delivering (attachments.ts looks its files up by it). */
+  id?: string;
   kind: string;
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /**
@@ -53,6 +56,7 @@ export async function deliverDue(db: Db, transport: Transport, batchSize = 10): 
         .for('update', { skipLocked: true });
       for (const row of rows) {
         const email = {
+          id: row.id,
           kind: row.kind,
           to: row.toAddress,
           subject: row.subject,

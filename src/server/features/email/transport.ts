@@ -12,6 +12,7 @@ export function createTransport(smtpUrl: string | undefined, from: string): Tran
       subject: email.subject,
       text: email.text,
       html: email.html,
+      attachments: email.attachments,
     });
   };
 }
