@@ -79,6 +79,9 @@ export const topUpSchema = z.object({
 });
 export type TopUpInput = z.input<typeof topUpSchema>;
 
+export const teamPricingSchema = z.object({ vatRate: z.number().int(), vatRegistered: z.boolean() });
+export type TeamPricing = z.infer<typeof teamPricingSchema>;
+
 export const teamOrderStatusSchema = z.enum(['pending', 'awaiting_payment', 'overdue', 'paid', 'canceled']);
 export type TeamOrderStatus = z.infer<typeof teamOrderStatusSchema>;
 

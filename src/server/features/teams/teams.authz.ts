@@ -33,6 +33,12 @@ const newMember = () => ({
 
 export const authzCases: AuthzCase[] = [
   {
+    method: 'GET',
+    url: '/api/team-orders/pricing',
+    note: 'public: the VAT rate for the price summary',
+    expect: { anonymous: 200, student: 200, otherStudent: 200, teamManager: 200, admin: 200 },
+  },
+  {
     method: 'POST',
     url: '/api/team-orders',
     note: 'public: anyone may buy for a team (the buyer becomes the manager)',

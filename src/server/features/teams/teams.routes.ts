@@ -8,6 +8,7 @@ import {
   teamMemberSchema,
   teamOrderCreatedSchema,
   teamOverviewSchema,
+  teamPricingSchema,
   topUpSchema,
 } from '#shared/schemas/teams.ts';
 import { assignSeat, revokeSeat } from './seats.service.ts';
@@ -27,6 +28,21 @@ const seatSchema = teamMemberSchema.pick({
 /** Team seats: buying for a team, and the manager portal's API (docs/team-seats.md). */
 export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = await checkoutDeps(app);
+
+  app.get(
+    '/api/team-orders/pricing',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: 'VAT rate for the team price summary',
+        response: { 200: teamPricingSchema },
+      },
+    },
+    async () => ({
+      vatRate: app.config.invoicing.vatRate,
+      vatRegistered: Boolean(app.config.invoicing.vatNumber),
+    }),
+  );
 
   app.post(
     '/api/team-orders',

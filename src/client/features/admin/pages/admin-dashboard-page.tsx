@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  Building2,
   CalendarDays,
   FolderOpen,
   LayoutDashboard,
@@ -33,6 +34,7 @@ const ContentTab = lazy(() =>
 const SessionsTab = lazy(() =>
   import('../components/sessions-tab.tsx').then((m) => ({ default: m.SessionsTab })),
 );
+const TeamsTab = lazy(() => import('../components/teams-tab.tsx').then((m) => ({ default: m.TeamsTab })));
 const AnalyticsTab = lazy(() =>
   import('../components/analytics-tab.tsx').then((m) => ({ default: m.AnalyticsTab })),
 );
@@ -45,7 +47,7 @@ function TabFallback() {
   );
 }
 
-export type AdminTab = 'overview' | 'students' | 'messages' | 'content' | 'analytics' | 'sessions';
+export type AdminTab = 'overview' | 'students' | 'messages' | 'content' | 'analytics' | 'sessions' | 'teams';
 
 const TABS: { value: AdminTab; label: string; icon: typeof Users }[] = [
   { value: 'overview', label: 'Overview', icon: LayoutDashboard },
@@ -54,6 +56,7 @@ const TABS: { value: AdminTab; label: string; icon: typeof Users }[] = [
   { value: 'content', label: 'Content', icon: FolderOpen },
   { value: 'analytics', label: 'Analytics', icon: BarChart3 },
   { value: 'sessions', label: 'Live Sessions', icon: CalendarDays },
+  { value: 'teams', label: 'Teams', icon: Building2 },
 ];
 
 export function AdminDashboardPage() {
@@ -123,6 +126,9 @@ export function AdminDashboardPage() {
             </TabsContent>
             <TabsContent value="sessions">
               <SessionsTab />
+            </TabsContent>
+            <TabsContent value="teams">
+              <TeamsTab />
             </TabsContent>
           </Suspense>
         </Tabs>

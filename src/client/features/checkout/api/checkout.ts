@@ -9,6 +9,7 @@ import type {
   TestCard,
   TestConfirmResponse,
 } from '#shared/schemas/checkout.ts';
+import type { CreateTeamOrder, TeamOrderCreated, TeamPricing } from '#shared/schemas/teams.ts';
 
 export function usePaymentConfig() {
   return useQuery<PaymentConfig>({ queryKey: ['/api/payment-config'] });
@@ -48,4 +49,12 @@ export function authenticateTestPayment(clientSecret: string, outcome: 'complete
 
 export function successUrl(paymentIntentId: string) {
   return `/purchase-success?payment_intent=${encodeURIComponent(paymentIntentId)}`;
+}
+
+export function createTeamOrder(body: CreateTeamOrder) {
+  return apiJson<TeamOrderCreated>('POST', '/api/team-orders', body);
+}
+
+export function useTeamPricing() {
+  return useQuery<TeamPricing>({ queryKey: ['/api/team-orders/pricing'] });
 }
