@@ -1,10 +1,8 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
-import { emailOutbox } from '#server/db/schema/index.ts';
+import { emailAttachments, emailOutbox } from '#server/db/schema/index.ts';
 
 export interface OutgoingEmail {
-  /** The outbox row, when delivering (attachments.ts looks its files up by it). */
-  id?: string;
   kind: string;
   to: string;
   subject: string;
@@ -29,6 +27,17 @@ export async function enqueueEmail(db: Queryable, email: OutgoingEmail): Promise
     })
     .returning({ id: emailOutbox.id });
   return row!.id;
+}
+
+async function attachmentsOf(db: Queryable, emailId: string) {
+  return db
+    .select({
+      filename: emailAttachments.filename,
+      contentType: emailAttachments.contentType,
+      content: emailAttachments.content,
+    })
+    .from(emailAttachments)
+    .where(eq(emailAttachments.emailId, emailId));
 }
 
 export const MAX_ATTEMPTS = 8;
@@ -56,7 +65,8 @@ export async function deliverDue(db: Db, transport: Transport, batchSize = 10): 
         .for('update', { skipLocked: true });
       for (const row of rows) {
         const email = {
-          id: row.id,
+          // Files queued with the email (attachments.ts), read with the same transaction.
+          attachments: await attachmentsOf(tx, row.id),
           kind: row.kind,
           to: row.toAddress,
           subject: row.subject,

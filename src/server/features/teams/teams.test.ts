@@ -16,6 +16,7 @@ import {
   topicProgress,
   users,
 } from '#server/db/schema/index.ts';
+import { deliverDue, type OutgoingEmail } from '#server/features/email/outbox.service.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { seedCourse, seedPaidOrder, settlePassword, teamOrderBody } from './teams.fixtures.ts';
 
@@ -109,6 +110,15 @@ describe('POST /api/team-orders', () => {
     expect(files).toHaveLength(1);
     expect(files[0]!.contentType).toBe('application/pdf');
     expect(files[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
+    // The outbox worker hands the file to the SMTP transport with the email.
+    const sent: OutgoingEmail[] = [];
+    await deliverDue(t.db, async (mail) => {
+      sent.push(mail);
+    });
+    const delivered = sent.find((m) => m.to === email && m.subject.startsWith('Invoice'));
+    expect(delivered?.attachments?.map((a) => [a.filename, a.contentType])).toEqual([
+      [expect.stringMatching(/^invoice-INV-\d{6}\.pdf$/), 'application/pdf'],
+    ]);
 
     const early = await assign(cookie, orderId, 1);
     expect(early.statusCode).toBe(409);
