@@ -71,8 +71,8 @@ for (const width of [390, 1280]) {
     await page.getByLabel('Work email').fill(email);
     await page.getByLabel('Phone number').fill('0113 496 0000');
     await page.getByLabel('Job title').fill('Site Manager');
-    const total = await page.getByTestId('team-total').innerText();
-    expect(total).toBe('£2,385.00');
+    const total = '£2,385.00';
+    await expect(page.getByTestId('team-total')).toHaveText(total);
     await page.screenshot({ path: `${SHOTS}/purchase-${width}.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Continue to payment' }).click();
