@@ -84,6 +84,17 @@ const envSchema = z.object({
       .regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 random bytes in base64url (43 characters)')
       .optional(),
   ),
+  // Supplier details printed on team invoices and receipts.
+  COMPANY_NAME: optionalString,
+  COMPANY_ADDRESS: optionalString,
+  VAT_NUMBER: optionalString.pipe(
+    z
+      .string()
+      .regex(/^GB(\d{9}|\d{12})$/, 'must be GB followed by 9 or 12 digits')
+      .optional(),
+  ),
+  VAT_RATE: z.coerce.number().int().min(0).max(100).default(20),
+  BANK_DETAILS: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -128,6 +139,14 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   appSecret: string | undefined;
   certificateSigningKey: string | undefined;
+  /** The supplier on invoices; `vatNumber` unset means the documents say "not VAT registered". */
+  invoicing: {
+    companyName: string;
+    companyAddress: string;
+    vatNumber: string | undefined;
+    vatRate: number;
+    bankDetails: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -185,6 +204,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     appSecret: env.APP_SECRET,
     certificateSigningKey: env.CERTIFICATE_SIGNING_KEY,
+    invoicing: {
+      companyName: env.COMPANY_NAME ?? 'TradeSkills Ltd',
+      // Commas separate the printed lines.
+      companyAddress: env.COMPANY_ADDRESS ?? 'Unit 1, Trade Park, Manchester, M1 1AA',
+      vatNumber: env.VAT_NUMBER,
+      vatRate: env.VAT_RATE,
+      bankDetails: env.BANK_DETAILS ?? 'Ask accounts@tradeskills.co.uk for our bank details',
+    },
   };
 }
 

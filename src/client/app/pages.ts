@@ -22,6 +22,14 @@ export const PurchasePage = lazyPage(
   () => import('#client/features/checkout/pages/purchase-page.tsx'),
   (m) => m.PurchasePage,
 );
+export const TeamPurchasePage = lazyPage(
+  () => import('#client/features/checkout/pages/team-purchase-page.tsx'),
+  (m) => m.TeamPurchasePage,
+);
+export const TeamPage = lazyPage(
+  () => import('#client/features/teams/pages/team-page.tsx'),
+  (m) => m.TeamPage,
+);
 export const CheckoutPage = lazyPage(
   () => import('#client/features/checkout/pages/checkout-page.tsx'),
   (m) => m.CheckoutPage,

@@ -5,6 +5,7 @@ import { type AccessArea, type AccessDecision, decideAccess } from '#client/lib/
 import { useAuth } from '#client/lib/auth.ts';
 import { hardNavigate } from '#client/lib/navigation.ts';
 import { toast } from '#client/lib/toast.ts';
+import type { CurrentUser } from '#shared/schemas/auth.ts';
 import { ForcePasswordChangePage } from './pages.ts';
 
 interface RouteGuardProps {
@@ -21,14 +22,22 @@ export function RouteGuard({ area, children, loadingLabel, onPending }: RouteGua
   const { isLoading, user } = useAuth();
   const role = user?.role;
   const mustChangePassword = user?.mustChangePassword;
+  const roles = user?.roles?.join(',');
   // Memoised on the inputs that matter, so a refetch returning an equal user does not re-run the redirect.
   const decision = useMemo(
     () =>
       decideAccess(area, {
         isLoading,
-        user: role ? { role, mustChangePassword: mustChangePassword ?? false } : null,
+        user: role
+          ? {
+              role,
+              mustChangePassword: mustChangePassword ?? false,
+              roles:
+                roles === undefined ? undefined : (roles.split(',').filter(Boolean) as CurrentUser['roles']),
+            }
+          : null,
       }),
-    [area, isLoading, role, mustChangePassword],
+    [area, isLoading, role, mustChangePassword, roles],
   );
   const [, navigate] = useLocation();
 

@@ -82,6 +82,14 @@ export function AppRoutes() {
       <Route path="/courses/:courseId/purchase">
         <Page component={pages.PurchasePage} />
       </Route>
+      <Route path="/courses/:courseId/team">
+        <Page component={pages.TeamPurchasePage} />
+      </Route>
+      <Route path="/team">
+        <RouteGuard area="team">
+          <Page component={pages.TeamPage} />
+        </RouteGuard>
+      </Route>
       <Route path="/checkout/:courseId">
         <Page component={pages.CheckoutPage} />
       </Route>

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_DENIED, type AccessInput, decideAccess, SIGNED_OUT } from './access.ts';
+import { ACCESS_DENIED, type AccessInput, decideAccess, SIGNED_OUT, TEAM_ACCESS_DENIED } from './access.ts';
 
 const signedOut: AccessInput = { isLoading: false, user: null };
 const loading: AccessInput = { isLoading: true, user: null };
 const admin: AccessInput = { isLoading: false, user: { role: 'admin', mustChangePassword: false } };
 const student: AccessInput = { isLoading: false, user: { role: 'student', mustChangePassword: false } };
 const tempAdmin: AccessInput = { isLoading: false, user: { role: 'admin', mustChangePassword: true } };
+const manager: AccessInput = {
+  isLoading: false,
+  user: { role: 'student', mustChangePassword: false, roles: ['teamManager'] },
+};
+const managerStudent: AccessInput = {
+  isLoading: false,
+  user: { role: 'student', mustChangePassword: false, roles: ['student', 'teamManager'] },
+};
 const tempStudent: AccessInput = { isLoading: false, user: { role: 'student', mustChangePassword: true } };
 
 describe('decideAccess', () => {
@@ -113,6 +121,31 @@ describe('decideAccess', () => {
         delayMs: 0,
       });
       expect(decideAccess('guest', admin)).toEqual({ kind: 'redirect', to: '/', via: 'router', delayMs: 0 });
+    });
+  });
+
+  describe('team (/team)', () => {
+    it('sends a manager who is only a manager home to /team, and keeps the dashboard for one who also studies', () => {
+      expect(decideAccess('home', manager)).toMatchObject({ kind: 'redirect', to: '/team' });
+      expect(decideAccess('home', managerStudent)).toMatchObject({ kind: 'redirect', to: '/dashboard' });
+    });
+    it('lets managers in and turns students and admins away with a notice', () => {
+      expect(decideAccess('team', manager)).toEqual({ kind: 'allow' });
+      expect(decideAccess('team', managerStudent)).toEqual({ kind: 'allow' });
+      for (const user of [student, admin]) {
+        expect(decideAccess('team', user)).toMatchObject({
+          kind: 'redirect',
+          to: '/',
+          notice: TEAM_ACCESS_DENIED,
+        });
+      }
+    });
+    it('sends visitors to sign in', () => {
+      expect(decideAccess('team', signedOut)).toMatchObject({
+        kind: 'redirect',
+        via: 'document',
+        notice: SIGNED_OUT,
+      });
     });
   });
 });

@@ -14,6 +14,8 @@ export type AccessArea =
   | 'student'
   /** `/account`: any signed-in user. */
   | 'account'
+  /** `/team`: team managers (who may be students as well). */
+  | 'team'
   /** `/login`: signed-out visitors; a signed-in one is sent home. */
   | 'guest';
 
@@ -37,8 +39,20 @@ export type AccessDecision =
 
 export interface AccessInput {
   isLoading: boolean;
-  user: Pick<CurrentUser, 'role' | 'mustChangePassword'> | null;
+  user: (Pick<CurrentUser, 'role' | 'mustChangePassword'> & Partial<Pick<CurrentUser, 'roles'>>) | null;
 }
+
+/** Where "/" takes a signed-in user: admins to the console, students to their dashboard, managers to /team. */
+function homeOf(user: NonNullable<AccessInput['user']>): string {
+  if (user.role === 'admin') return '/admin';
+  const roles = user.roles ?? ['student'];
+  return roles.includes('teamManager') && !roles.includes('student') ? '/team' : '/dashboard';
+}
+
+export const TEAM_ACCESS_DENIED: Notice = {
+  title: 'Access Denied',
+  description: 'Team manager access required. Redirecting...',
+};
 
 export const ACCESS_DENIED: Notice = {
   title: 'Access Denied',
@@ -63,7 +77,7 @@ export function decideAccess(area: AccessArea, { isLoading, user }: AccessInput)
       if (user.mustChangePassword) return { kind: 'change-password' };
       return {
         kind: 'redirect',
-        to: user.role === 'admin' ? '/admin' : '/dashboard',
+        to: homeOf(user),
         via: 'router',
         delayMs: 0,
       };
@@ -87,6 +101,27 @@ export function decideAccess(area: AccessArea, { isLoading, user }: AccessInput)
         };
       }
       return user.mustChangePassword ? { kind: 'change-password' } : { kind: 'allow' };
+    case 'team':
+      if (!user) {
+        return {
+          kind: 'redirect',
+          to: LOGIN_REDIRECT_URL,
+          via: 'document',
+          delayMs: REDIRECT_DELAY_MS,
+          notice: SIGNED_OUT,
+        };
+      }
+      if (user.mustChangePassword) return { kind: 'change-password' };
+      if (!user.roles?.includes('teamManager')) {
+        return {
+          kind: 'redirect',
+          to: '/',
+          via: 'router',
+          delayMs: REDIRECT_DELAY_MS,
+          notice: TEAM_ACCESS_DENIED,
+        };
+      }
+      return { kind: 'allow' };
     case 'student':
     case 'account':
       if (!user) {

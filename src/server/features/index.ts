@@ -10,6 +10,7 @@ import { certificatesRoutes } from './certificates/certificates.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { mailboxRoutes } from './email/mailbox.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { learningRoutes } from './learning/learning.routes.ts';
 import { userCoursesRoutes } from './learning/user-courses.routes.ts';
 import { liveSessionsRoutes } from './live-sessions/live-sessions.routes.ts';
@@ -17,6 +18,8 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { topicMediaRoutes } from './media/topic-media.routes.ts';
 import { messagingRoutes } from './messaging/messaging.routes.ts';
 import { crawlRoutes } from './public-pages/crawl.routes.ts';
+import { teamAdminRoutes } from './teams/team-admin.routes.ts';
+import { teamsRoutes } from './teams/teams.routes.ts';
 
 /** Every feature's routes; app.ts registers them in this order. Add a feature with one line here. */
 export const featureRoutes: FastifyPluginAsyncZod[] = [
@@ -31,6 +34,8 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   messagingRoutes,
   catalogRoutes,
   checkoutRoutes,
+  teamsRoutes,
+  invoicesRoutes,
   mailboxRoutes,
   adminRoutes,
   apprenticeshipRoutes,
@@ -38,4 +43,5 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   certificatesRoutes,
   backupRoutes,
   crawlRoutes,
+  teamAdminRoutes,
 ];

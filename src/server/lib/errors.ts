@@ -25,7 +25,9 @@ export const payloadTooLarge = (message = 'Request body is too large', code = 'T
   new HttpError(413, code, message);
 /** 429 with Retry-After (whole seconds, at least 1) so clients and people know how long to wait. */
 export const tooManyRequests = (message: string, code = 'RATE_LIMITED', retryAfterMs = 60_000) =>
-  new HttpError(429, code, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+  new HttpError(429, code, message, undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+  });
 
 /** Postgres unique violation (SQLSTATE 23505), from either driver. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SessionResolver, type UserRow } from '#server/features/auth/sessions.service.ts';
+import { rolesFor } from '#server/features/teams/team-managers.ts';
+import { can, type Principal, rolesOf } from '#server/lib/access-policy.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
 
 declare module 'fastify' {
@@ -60,18 +62,48 @@ export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply) {
   });
 }
 
+const principals = new WeakMap<FastifyRequest, Promise<Principal>>();
+
+/**
+ * The signed-in user as the access policy sees them, with every role they hold (the derived team manager role
+ * costs one indexed query, made at most once per request).
+ */
+export function principalOf(request: FastifyRequest): Promise<Principal> {
+  const user = currentUser(request);
+  let principal = principals.get(request);
+  if (!principal) {
+    principal = rolesFor(request.server.db, user).then((roles) => ({ id: user.id, roles }));
+    principals.set(request, principal);
+  }
+  return principal;
+}
+
+/** The roles the users row alone gives (admin, or any other account), for guards that need no derived role. */
+function basePrincipal(user: UserRow): Principal {
+  return { id: user.id, roles: rolesOf(user, { managesTeams: false }) };
+}
+
 /** Route guard: a signed-in user who is not stuck on a temporary password. */
 export async function requireUser(request: FastifyRequest) {
   if (!request.user) throw unauthorized();
   if (request.user.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange) {
     throw forbidden(MUST_CHANGE_PASSWORD, 'PASSWORD_CHANGE_REQUIRED');
   }
+  if (!can(basePrincipal(request.user), 'portal:use')) throw forbidden();
 }
 
 /** Route guard: a signed-in admin. */
 export async function requireAdmin(request: FastifyRequest) {
   await requireUser(request);
-  if (request.user?.role !== 'admin') throw forbidden('Admin access required');
+  if (!can(basePrincipal(currentUser(request)), 'admin:access')) throw forbidden('Admin access required');
+}
+
+/** Route guard: a signed-in team manager (manages at least one team order). */
+export async function requireTeamManager(request: FastifyRequest) {
+  await requireUser(request);
+  if (!can(await principalOf(request), 'team:manage')) {
+    throw forbidden('Team manager access required', 'TEAM_MANAGER_REQUIRED');
+  }
 }
 
 /** The signed-in user inside a guarded handler. */

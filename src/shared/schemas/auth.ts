@@ -27,5 +27,8 @@ export const userSchema = z.object({
   role: z.enum(['admin', 'student']),
   profileImageUrl: text().nullable(),
   mustChangePassword: z.boolean(),
+  /** Every role held (a team manager can be a student too); see src/server/lib/access-policy.ts. */
+  roles: z.array(z.enum(['student', 'teamManager', 'admin'])),
+  isTeamManager: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof userSchema>;

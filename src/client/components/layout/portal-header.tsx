@@ -1,4 +1,4 @@
-import { LogOut, Settings } from 'lucide-react';
+import { LogOut, Settings, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '#client/components/ui/avatar.tsx';
@@ -40,6 +40,16 @@ export function PortalHeader({ user, showAdminBadge = false, notifications }: Po
         </div>
 
         <div className="flex items-center gap-1 sm:gap-2">
+          {user.isTeamManager ? (
+            <Link
+              href="/team"
+              className="flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-navy-900 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <Users aria-hidden="true" className="size-4" />
+              <span className="hidden sm:inline">My team</span>
+              <span className="sr-only sm:hidden">My team</span>
+            </Link>
+          ) : null}
           {notifications}
           <Link
             href="/account"

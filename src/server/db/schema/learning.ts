@@ -95,7 +95,7 @@ export const enrolments = pgTable(
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'restrict' }),
-    source: text('source', { enum: ['purchase', 'admin', 'seed'] })
+    source: text('source', { enum: ['purchase', 'admin', 'seed', 'team'] })
       .notNull()
       .default('admin'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { presentCurrentUser } from '#server/features/auth/auth.presenter.ts';
 import { requestMeta } from '#server/features/auth/auth.service.ts';
 import { revokeSession } from '#server/features/auth/sessions.service.ts';
+import { rolesFor } from '#server/features/teams/team-managers.ts';
 import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '#server/plugins/auth.ts';
 import {
   deviceSessionSchema,
@@ -48,7 +49,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Whatever session this browser had (perhaps another account's) is replaced by the new one.
       if (request.sessionId) await revokeSession(app.database, request.sessionId);
       setSessionCookie(app, reply, session.token, session.expiresAt);
-      return presentCurrentUser(user);
+      return presentCurrentUser(user, await rolesFor(app.db, user));
     },
   );
 

@@ -60,7 +60,10 @@ export async function getStats(db: Db): Promise<AdminStats> {
   };
 }
 
-/** The last 12 weeks of enrolments and succeeded payments, and the last 30 days of resource views. */
+/**
+ * The last 12 weeks of enrolments and revenue (succeeded payments, team orders by card among them, plus team
+ * orders paid by invoice), and the last 30 days of resource views.
+ */
 export async function getAnalytics(db: Db): Promise<AdminAnalytics> {
   const [weekly, daily] = await Promise.all([
     db.execute(sql`
@@ -71,7 +74,10 @@ export async function getAnalytics(db: Db): Promise<AdminAnalytics> {
         (SELECT count(*)::int FROM enrolments e
           WHERE e.created_at >= w.week AND e.created_at < w.week + interval '1 week') AS enrolments,
         (SELECT coalesce(sum(p.amount_pence), 0)::bigint FROM payments p
-          WHERE p.status = 'succeeded' AND p.created_at >= w.week AND p.created_at < w.week + interval '1 week') AS revenue
+          WHERE p.status = 'succeeded' AND p.created_at >= w.week AND p.created_at < w.week + interval '1 week')
+        -- Team orders paid by card are payments above; those paid by invoice count in the week they were paid.
+        + (SELECT coalesce(sum(t.amount_pence), 0)::bigint FROM team_orders t
+          WHERE t.pay_by = 'invoice' AND t.status = 'paid' AND t.paid_at >= w.week AND t.paid_at < w.week + interval '1 week') AS revenue
       FROM weeks w ORDER BY w.week`),
     db.execute(sql`
       WITH days AS (

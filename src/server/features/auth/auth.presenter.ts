@@ -1,10 +1,11 @@
 import type { users } from '#server/db/schema/index.ts';
+import type { Role } from '#server/lib/access-policy.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 
 type UserRow = typeof users.$inferSelect;
 
 /** The signed-in user as the client sees it: never the hash or internal flags. */
-export function presentCurrentUser(user: UserRow): CurrentUser {
+export function presentCurrentUser(user: UserRow, roles: readonly Role[]): CurrentUser {
   return {
     id: user.id,
     email: user.email,
@@ -13,5 +14,7 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     role: user.role,
     profileImageUrl: user.profileImageUrl,
     mustChangePassword: user.mustChangePassword,
+    roles: [...roles],
+    isTeamManager: roles.includes('teamManager'),
   };
 }

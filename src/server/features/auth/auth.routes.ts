@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '#server/plugins/auth.ts';
+import { rolesFor } from '#server/features/teams/team-managers.ts';
+import {
+  clearSessionCookie,
+  currentUser,
+  principalOf,
+  requireUser,
+  setSessionCookie,
+} from '#server/plugins/auth.ts';
 import { changePasswordSchema, loginSchema, userSchema } from '#shared/schemas/auth.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
 import { changePassword, login, requestMeta } from './auth.service.ts';
@@ -17,7 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Rotate: a session the browser already had is replaced, not reused.
       if (request.sessionId) await revokeSession(app.database, request.sessionId);
       setSessionCookie(app, reply, session.token, session.expiresAt);
-      return presentCurrentUser(user);
+      return presentCurrentUser(user, await rolesFor(app.db, user));
     },
   );
 
@@ -44,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { allowPendingPasswordChange: true },
       onRequest: [requireUser],
     },
-    async (request) => presentCurrentUser(currentUser(request)),
+    async (request) => presentCurrentUser(currentUser(request), (await principalOf(request)).roles),
   );
 
   app.post(

@@ -37,6 +37,8 @@ describe('POST /api/login', () => {
       role: 'student',
       profileImageUrl: null,
       mustChangePassword: false,
+      roles: ['student'],
+      isTeamManager: false,
     });
     const cookie = res.cookies.find((c) => c.name === 'ts_session');
     expect(cookie?.httpOnly).toBe(true);

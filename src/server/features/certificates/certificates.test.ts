@@ -297,8 +297,12 @@ describe('a course whose modules state no duration', () => {
     const learner = await t.createUser({ firstName: 'Nia', lastName: 'Hughes' });
     await enrol(t.db, learner.id, c.id);
     const cookie = await t.login(learner);
-    // A topic with no video and no quiz completes when opened.
-    const opened = await t.app.inject({ method: 'GET', url: `/api/topics/${topic.id}`, headers: { cookie } });
+    // A topic with no video and no quiz completes when opened (a POST: GET only reads).
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: `/api/topics/${topic.id}/open`,
+      headers: { cookie },
+    });
     expect(opened.statusCode).toBe(200);
     const list = await t.app.inject({ method: 'GET', url: '/api/certificates', headers: { cookie } });
     const [cert] = list.json() as Certificate[];

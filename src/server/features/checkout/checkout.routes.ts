@@ -61,6 +61,7 @@ export async function checkoutDeps(app: FastifyInstance): Promise<CheckoutDeps> 
     provider: await paymentProvider(app),
     publicUrl: app.config.publicUrl,
     log: app.log,
+    invoicing: app.config.invoicing,
   };
 }
 

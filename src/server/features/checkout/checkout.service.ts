@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '#server/config.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import { courses, paymentInstalments, payments, processedProviderEvents } from '#server/db/schema/index.ts';
 import { monthlyPencePerInstalment } from '#server/features/catalog/catalog.presenter.ts';
 import { isUuid } from '#server/features/catalog/catalog.service.ts';
 import { learnerChanged } from '#server/features/learning/learning.cache.ts';
 import { provisionStudent } from '#server/features/students/provisioning.service.ts';
+import { lockTeamOrderForPayment, markTeamOrderPaid } from '#server/features/teams/team-settlement.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
 import { penceToDecimal } from '#shared/format.ts';
@@ -23,6 +25,8 @@ export interface CheckoutDeps {
   provider: PaymentProvider;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** The supplier printed on team order invoices and receipts. */
+  invoicing: AppConfig['invoicing'];
 }
 
 export const COURSE_NOT_FOUND = 'Course not found';
@@ -171,6 +175,27 @@ export async function settleIntent(
     }
     const email = payment.email || intent.receiptEmail || '';
     if (!email) throw badRequest('This payment has no email address to send the login details to.');
+
+    // A team order (docs/team-seats.md): the buyer becomes its manager instead of a student.
+    const teamOrder = await lockTeamOrderForPayment(tx, payment.id);
+    if (teamOrder) {
+      const team = await markTeamOrderPaid(tx, teamOrder, {
+        publicUrl: deps.publicUrl,
+        invoicing: deps.invoicing,
+      });
+      const paidAt = new Date();
+      await tx
+        .update(payments)
+        .set({
+          status: 'succeeded',
+          userId: team.managerUserId,
+          email,
+          fulfilledAt: paidAt,
+          updatedAt: paidAt,
+        })
+        .where(eq(payments.id, payment.id));
+      return { response: { courseTitle, email: maskEmail(email), status: 'succeeded', message: null } };
+    }
 
     const data = payment.studentData;
     const result = await provisionStudent(tx, {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
-import { emailOutbox } from '#server/db/schema/index.ts';
+import { emailAttachments, emailOutbox } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
 
 export interface OutgoingEmail {
@@ -9,6 +9,7 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /**
@@ -27,6 +28,17 @@ export async function enqueueEmail(db: Queryable, email: OutgoingEmail): Promise
     })
     .returning({ id: emailOutbox.id });
   return row!.id;
+}
+
+async function attachmentsOf(db: Queryable, emailId: string) {
+  return db
+    .select({
+      filename: emailAttachments.filename,
+      contentType: emailAttachments.contentType,
+      content: emailAttachments.content,
+    })
+    .from(emailAttachments)
+    .where(eq(emailAttachments.emailId, emailId));
 }
 
 /** A mail is retried for this long after it was queued, then marked 'failed' (an admin can still send it). */
@@ -131,6 +143,8 @@ export async function deliverDue(
       let failure: unknown | null = null;
       try {
         await transport({
+          // Files queued with the email (attachments.ts).
+          attachments: await attachmentsOf(db, row.id),
           kind: row.kind,
           to: row.toAddress,
           subject: row.subject,

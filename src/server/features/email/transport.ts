@@ -25,6 +25,7 @@ export function createTransport(
       subject: email.subject,
       text: email.text,
       html: email.html,
+      attachments: email.attachments,
     });
   };
 }

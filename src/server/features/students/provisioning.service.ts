@@ -35,7 +35,7 @@ export async function provisionStudent(
   input: {
     details: StudentDetails;
     courseId: string;
-    source: 'purchase' | 'admin';
+    source: 'purchase' | 'admin' | 'team';
     publicUrl: string;
     temporaryPassword?: string;
   },

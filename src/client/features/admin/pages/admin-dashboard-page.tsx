@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  Building2,
   CalendarDays,
   FolderOpen,
   GraduationCap,
@@ -35,6 +36,7 @@ const ContentTab = lazy(() =>
 const LiveSessionsTab = lazy(() =>
   import('../components/live-sessions-tab.tsx').then((m) => ({ default: m.LiveSessionsTab })),
 );
+const TeamsTab = lazy(() => import('../components/teams-tab.tsx').then((m) => ({ default: m.TeamsTab })));
 const AnalyticsTab = lazy(() =>
   import('../components/analytics-tab.tsx').then((m) => ({ default: m.AnalyticsTab })),
 );
@@ -58,6 +60,7 @@ const TABS: { value: AdminTab | keyof typeof PAGE_TABS; label: string; icon: typ
   { value: 'analytics', label: 'Analytics', icon: BarChart3 },
   { value: 'sessions', label: 'Live Sessions', icon: CalendarDays },
   { value: 'apprentices', label: 'Apprentices', icon: GraduationCap },
+  { value: 'teams', label: 'Teams', icon: Building2 },
 ];
 
 export function AdminDashboardPage() {
@@ -133,6 +136,9 @@ export function AdminDashboardPage() {
             </TabsContent>
             <TabsContent value="sessions">
               <LiveSessionsTab />
+            </TabsContent>
+            <TabsContent value="teams">
+              <TeamsTab />
             </TabsContent>
           </Suspense>
         </Tabs>

@@ -139,6 +139,17 @@ function CourseDetail({ course }: { course: Course }) {
                   <ArrowRight aria-hidden="true" />
                 </Link>
               </Button>
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                className="border-white/40 bg-transparent text-white hover:bg-white/10 hover:text-white"
+              >
+                <Link href={`/courses/${course.id}/team`}>
+                  <Users aria-hidden="true" />
+                  Buy for my team
+                </Link>
+              </Button>
               <PreviewCourseButton courseId={course.id} courseTitle={course.title} />
             </div>
           </div>
@@ -220,6 +231,12 @@ function CourseDetail({ course }: { course: Course }) {
               <Link href={`/courses/${course.id}/purchase?plan=${plan}`}>
                 Enroll Now
                 <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline" className="mt-3 w-full">
+              <Link href={`/courses/${course.id}/team`}>
+                <Users aria-hidden="true" />
+                Buy for my team
               </Link>
             </Button>
             <ul className="mt-5 grid gap-2 text-sm text-navy-800">

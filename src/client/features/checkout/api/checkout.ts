@@ -11,6 +11,7 @@ import type {
   TestCard,
   TestConfirmResponse,
 } from '#shared/schemas/checkout.ts';
+import type { CreateTeamOrder, TeamOrderCreated, TeamPricing } from '#shared/schemas/teams.ts';
 
 export function usePaymentConfig() {
   return useQuery<PaymentConfig>({ queryKey: ['/api/payment-config'] });
@@ -71,4 +72,12 @@ export function useSendNow() {
       setTimeout(() => void client.invalidateQueries({ queryKey: MAILBOX_KEY }), 3000);
     },
   });
+}
+
+export function createTeamOrder(body: CreateTeamOrder) {
+  return apiJson<TeamOrderCreated>('POST', '/api/team-orders', body);
+}
+
+export function useTeamPricing() {
+  return useQuery<TeamPricing>({ queryKey: ['/api/team-orders/pricing'] });
 }

@@ -1,0 +1,225 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowRight, CreditCard, FileText } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '#client/components/ui/button.tsx';
+import { FieldError } from '#client/components/ui/field-error.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { cn } from '#client/lib/utils.ts';
+import { formatPrice } from '#shared/format.ts';
+import {
+  type CreateTeamOrder,
+  type CreateTeamOrderInput,
+  createTeamOrderSchema,
+  TEAM_SEATS_MAX,
+  TEAM_SEATS_MIN,
+  teamOrderPrice,
+} from '#shared/schemas/teams.ts';
+
+type FieldName =
+  | 'seats'
+  | `company.${keyof CreateTeamOrderInput['company']}`
+  | `buyer.${keyof CreateTeamOrderInput['buyer']}`;
+
+interface FieldSpec {
+  name: FieldName;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  optional?: boolean;
+}
+
+const COMPANY: FieldSpec[] = [
+  { name: 'company.name', label: 'Company name', autoComplete: 'organization' },
+  { name: 'company.addressLine1', label: 'Address line 1', autoComplete: 'address-line1' },
+  { name: 'company.city', label: 'Town or city', autoComplete: 'address-level2' },
+  { name: 'company.postcode', label: 'Postcode', autoComplete: 'postal-code' },
+  { name: 'company.vatNumber', label: 'VAT number', optional: true },
+  { name: 'company.poNumber', label: 'Purchase order number', optional: true },
+];
+const BUYER: FieldSpec[] = [
+  { name: 'buyer.firstName', label: 'First name', autoComplete: 'given-name' },
+  { name: 'buyer.lastName', label: 'Last name', autoComplete: 'family-name' },
+  { name: 'buyer.email', label: 'Work email', type: 'email', autoComplete: 'email' },
+  { name: 'buyer.phoneNumber', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
+  { name: 'buyer.jobTitle', label: 'Job title', autoComplete: 'organization-title' },
+];
+
+/** The team purchase form: the shared schema validates here and on the server; errors show under each field. */
+export function TeamOrderForm({
+  courseId,
+  unitPricePence,
+  vatRate,
+  busy,
+  onSubmit,
+}: {
+  courseId: string;
+  unitPricePence: number;
+  vatRate: number;
+  busy: boolean;
+  onSubmit: (order: CreateTeamOrder) => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<CreateTeamOrderInput, unknown, CreateTeamOrder>({
+    resolver: zodResolver(createTeamOrderSchema),
+    defaultValues: {
+      courseId,
+      seats: 5,
+      payBy: 'card',
+      company: { name: '', addressLine1: '', city: '', postcode: '', vatNumber: '', poNumber: '' },
+      buyer: { firstName: '', lastName: '', email: '', phoneNumber: '', jobTitle: '' },
+    },
+  });
+  const seats = Number(useWatch({ control, name: 'seats' })) || 0;
+  const payBy = useWatch({ control, name: 'payBy' });
+  const valid = seats >= TEAM_SEATS_MIN && seats <= TEAM_SEATS_MAX;
+  const price = teamOrderPrice(valid ? seats : 0, unitPricePence, vatRate);
+
+  const errorOf = (name: FieldName): string | undefined => {
+    const [group, key] = name.split('.') as [string, string | undefined];
+    const node = (errors as Record<string, unknown>)[group] as
+      | Record<string, { message?: string }>
+      | undefined;
+    return key ? node?.[key]?.message : (node as { message?: string } | undefined)?.message;
+  };
+
+  const field = (spec: FieldSpec) => {
+    const id = spec.name.replace('.', '-');
+    const error = errorOf(spec.name);
+    return (
+      <div key={spec.name} className="flex flex-col gap-2">
+        <Label htmlFor={id}>
+          {spec.label}
+          {spec.optional ? <span className="font-normal text-muted-foreground"> (optional)</span> : null}
+        </Label>
+        <Input
+          id={id}
+          type={spec.type ?? 'text'}
+          autoComplete={spec.autoComplete}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...register(spec.name)}
+        />
+        <FieldError id={`${id}-error`}>{error}</FieldError>
+      </div>
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-8">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="text-lg font-bold text-navy-950">Seats</legend>
+        <Label htmlFor="seats">
+          Number of seats ({TEAM_SEATS_MIN}–{TEAM_SEATS_MAX})
+        </Label>
+        <Input
+          id="seats"
+          type="number"
+          inputMode="numeric"
+          min={TEAM_SEATS_MIN}
+          max={TEAM_SEATS_MAX}
+          className="max-w-40"
+          aria-invalid={errors.seats ? true : undefined}
+          aria-describedby={errors.seats ? 'seats-error' : undefined}
+          {...register('seats')}
+        />
+        <FieldError id="seats-error">{errors.seats?.message}</FieldError>
+      </fieldset>
+
+      <fieldset className="grid gap-5 sm:grid-cols-2">
+        <legend className="mb-4 text-lg font-bold text-navy-950">Company</legend>
+        {COMPANY.map(field)}
+      </fieldset>
+
+      <fieldset className="grid gap-5 sm:grid-cols-2">
+        <legend className="mb-1 text-lg font-bold text-navy-950">Your details</legend>
+        <p className="-mt-3 mb-1 text-sm text-muted-foreground sm:col-span-2">
+          You become the team manager: we email your sign-in details to this address.
+        </p>
+        {BUYER.map(field)}
+      </fieldset>
+
+      <section
+        aria-labelledby="price-heading"
+        className="rounded-xl border border-border bg-muted/40 p-4 sm:p-5"
+      >
+        <h2 id="price-heading" className="text-lg font-bold text-navy-950">
+          Price summary
+        </h2>
+        <dl className="mt-3 grid grid-cols-[1fr_auto] gap-y-1.5 text-sm">
+          <dt className="text-muted-foreground">
+            {valid ? seats : '–'} seats × {formatPrice(unitPricePence, 'pence')}
+          </dt>
+          <dd className="text-right">{formatPrice(price.amountPence, 'pence')}</dd>
+          <dt className="text-muted-foreground">Net (excl. VAT)</dt>
+          <dd className="text-right">{formatPrice(price.netPence, 'pence')}</dd>
+          <dt className="text-muted-foreground">VAT at {vatRate}%</dt>
+          <dd className="text-right">{formatPrice(price.vatPence, 'pence')}</dd>
+          <dt className="border-t border-border pt-2 font-semibold text-navy-950">Total (VAT included)</dt>
+          <dd
+            className="border-t border-border pt-2 text-right text-lg font-extrabold text-navy-950"
+            data-testid="team-total"
+          >
+            {formatPrice(price.amountPence, 'pence')}
+          </dd>
+        </dl>
+      </section>
+
+      <fieldset>
+        <legend className="mb-3 text-lg font-bold text-navy-950">How would you like to pay?</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {(
+            [
+              {
+                value: 'card',
+                label: 'Pay by card',
+                hint: 'Seats are ready as soon as the payment goes through.',
+                Icon: CreditCard,
+              },
+              {
+                value: 'invoice',
+                label: 'Pay by invoice',
+                hint: '30 days to pay by bank transfer; seats open once paid.',
+                Icon: FileText,
+              },
+            ] as const
+          ).map(({ value, label, hint, Icon }) => (
+            <label
+              key={value}
+              className={cn(
+                'flex cursor-pointer items-start gap-3 rounded-xl border-2 p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                payBy === value
+                  ? 'border-safety-500 bg-safety-50'
+                  : 'border-border bg-white hover:border-navy-300',
+              )}
+            >
+              <input type="radio" value={value} className="sr-only" {...register('payBy')} />
+              <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
+              <span>
+                <span className="block font-semibold text-navy-950">{label}</span>
+                <span className="block text-sm text-muted-foreground">{hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <Button
+        type="submit"
+        size="lg"
+        variant="accent"
+        disabled={busy}
+        className="w-full sm:w-auto sm:self-end"
+      >
+        {busy ? <Spinner label="Placing order..." /> : null}
+        {payBy === 'invoice' ? 'Place order and get invoice' : 'Continue to payment'}
+        <ArrowRight aria-hidden="true" />
+      </Button>
+    </form>
+  );
+}

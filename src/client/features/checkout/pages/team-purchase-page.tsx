@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, CheckCircle2, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { PublicLayout } from '#client/components/layout/public-layout.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { getErrorMessage } from '#client/lib/api-client.ts';
+import { toast } from '#client/lib/toast.ts';
+import { useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { decimalToPence, formatPrice } from '#shared/format.ts';
+import type { Course } from '#shared/schemas/catalog.ts';
+import type { CreateTeamOrder, TeamOrderCreated } from '#shared/schemas/teams.ts';
+import { createTeamOrder, useTeamPricing } from '../api/checkout.ts';
+import { PaymentForm } from '../components/payment-form.tsx';
+import { TeamOrderForm } from '../components/team-order-form.tsx';
+
+/** `/courses/:courseId/team`: an employer buys seats for their team, by card or by invoice. */
+export function TeamPurchasePage() {
+  const { courseId } = useParams<{ courseId: string }>();
+  const { data, isLoading } = useQuery<Course[]>({ queryKey: ['/api/courses/available'] });
+  const pricing = useTeamPricing();
+  const course = data?.find((c) => c.id === courseId);
+  useDocumentTitle(course ? `Buy for my team: ${course.title}` : 'Buy for my team');
+  return (
+    <PublicLayout>
+      {isLoading || pricing.isLoading ? (
+        <div className="flex min-h-[50dvh] items-center justify-center">
+          <Spinner label="Loading course..." showLabel className="size-6" />
+        </div>
+      ) : course?.isActive && pricing.data ? (
+        <TeamPurchase course={course} vatRate={pricing.data.vatRate} />
+      ) : (
+        <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center">
+          <h1 className="text-2xl font-bold text-navy-950">Course Not Found</h1>
+          <p className="mt-2 text-muted-foreground">The course you're looking for doesn't exist.</p>
+        </section>
+      )}
+    </PublicLayout>
+  );
+}
+
+function TeamPurchase({ course, vatRate }: { course: Course; vatRate: number }) {
+  const [order, setOrder] = useState<{ created: TeamOrderCreated; input: CreateTeamOrder } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const unitPricePence = decimalToPence(course.price) ?? 0;
+
+  async function place(input: CreateTeamOrder) {
+    setBusy(true);
+    try {
+      setOrder({ created: await createTeamOrder(input), input });
+      window.scrollTo({ top: 0 });
+    } catch (error) {
+      toast({
+        title: 'Order failed',
+        description: getErrorMessage(error, 'Could not place the order'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <Link
+        href={`/courses/${course.id}`}
+        className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-navy-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {course.title}
+      </Link>
+      <h1 className="mt-3 text-3xl font-bold tracking-tight text-navy-950 sm:text-4xl">Buy for my team</h1>
+      <p className="mt-2 text-muted-foreground">
+        Seats on <span className="font-semibold text-navy-900">{course.title}</span> for your team, with a VAT
+        invoice. You assign the seats and follow everyone's progress.
+      </p>
+      <section className="mt-8 rounded-2xl border border-border bg-white p-5 shadow-card sm:p-8">
+        {!order ? (
+          <TeamOrderForm
+            courseId={course.id}
+            unitPricePence={unitPricePence}
+            vatRate={vatRate}
+            busy={busy}
+            onSubmit={(o) => void place(o)}
+          />
+        ) : order.created.clientSecret ? (
+          <>
+            <h2 className="text-xl font-bold text-navy-950">Card payment</h2>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {order.input.seats} seats · total{' '}
+              <span className="font-semibold text-navy-950">
+                {formatPrice(order.created.amountPence, 'pence')}
+              </span>{' '}
+              (VAT {formatPrice(order.created.vatPence, 'pence')}) · receipt and sign-in details go to{' '}
+              {order.input.buyer.email}
+            </p>
+            <div className="mt-6">
+              <PaymentForm
+                clientSecret={order.created.clientSecret}
+                needsEmail={false}
+                receiptEmail={order.input.buyer.email}
+                defaultName={`${order.input.buyer.firstName} ${order.input.buyer.lastName}`}
+                payLabel={`Pay ${formatPrice(order.created.amountPence, 'pence')}`}
+              />
+            </div>
+            <p className="mt-5 flex items-center gap-2 text-xs text-muted-foreground">
+              <ShieldCheck aria-hidden="true" className="size-4 text-success" />
+              Payments are encrypted. We never store your card number.
+            </p>
+          </>
+        ) : (
+          <div className="flex flex-col items-center py-6 text-center">
+            <CheckCircle2 aria-hidden="true" className="size-12 text-success" />
+            <h2 className="mt-4 text-2xl font-bold text-navy-950">Order placed</h2>
+            <p className="mt-2 max-w-md text-muted-foreground">
+              We have emailed the invoice for {formatPrice(order.created.amountPence, 'pence')} to{' '}
+              {order.input.buyer.email}, with your sign-in details. Payment is due within 30 days; your seats
+              open as soon as it arrives.
+            </p>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

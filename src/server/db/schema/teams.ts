@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { courses } from './catalog.ts';
+import { emailOutbox, payments } from './commerce.ts';
+import { users } from './users.ts';
+
+// Employer purchases (docs: ARCHITECTURE.md "Team seats"): an order of N seats on one course, its seats, its
+// invoice, and files attached to outbox emails.
+
+export interface TeamCompany {
+  name: string;
+  addressLine1: string;
+  city: string;
+  postcode: string;
+  vatNumber: string | null;
+  poNumber: string | null;
+}
+
+export interface TeamBuyer {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  jobTitle: string;
+}
+
+export const teamOrders = pgTable(
+  'team_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    // Set once the buyer is a manager: at payment (card) or when the invoice order is placed.
+    managerUserId: uuid('manager_user_id').references(() => users.id, { onDelete: 'set null' }),
+    // A "buy more seats" order adds its seats to this one once paid.
+    parentOrderId: uuid('parent_order_id'),
+    payBy: text('pay_by', { enum: ['card', 'invoice'] }).notNull(),
+    // pending: card payment not yet confirmed; awaiting_payment: invoice issued, unpaid; paid; canceled.
+    status: text('status', { enum: ['pending', 'awaiting_payment', 'paid', 'canceled'] }).notNull(),
+    seats: integer('seats').notNull(),
+    // Seats added later to this order (paid top-ups, admin adjustments); capacity = seats + extra_seats.
+    extraSeats: integer('extra_seats').notNull().default(0),
+    unitPricePence: integer('unit_price_pence').notNull(),
+    // Gross (VAT included) total, its net part and its VAT; vat_rate in percent.
+    amountPence: integer('amount_pence').notNull(),
+    netPence: integer('net_pence').notNull(),
+    vatPence: integer('vat_pence').notNull(),
+    vatRate: integer('vat_rate').notNull(),
+    company: jsonb('company').$type<TeamCompany>().notNull(),
+    buyer: jsonb('buyer').$type<TeamBuyer>().notNull(),
+    paymentId: uuid('payment_id')
+      .unique()
+      .references(() => payments.id, { onDelete: 'set null' }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('team_orders_manager_idx').on(t.managerUserId),
+    index('team_orders_parent_idx').on(t.parentOrderId),
+    index('team_orders_status_idx').on(t.status, t.createdAt),
+    check('team_orders_seats_ck', sql`${t.seats} > 0 AND ${t.seats} + ${t.extraSeats} >= 0`),
+  ],
+);
+
+/** One assigned seat: a member of a team order (the root order, never a top-up). */
+export const teamSeats = pgTable(
+  'team_seats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamOrderId: uuid('team_order_id')
+      .notNull()
+      .references(() => teamOrders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    // False when the member was already enrolled: revoking the seat then leaves their enrolment alone.
+    createdEnrolment: boolean('created_enrolment').notNull(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('team_seats_order_email_uq').on(t.teamOrderId, sql`lower(${t.email})`),
+    index('team_seats_user_idx').on(t.userId),
+  ],
+);
+
+/** VAT invoices: `number` comes from invoice_counters in the transaction that inserts the row (no gaps). */
+export const invoices = pgTable('invoices', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  number: integer('number').notNull().unique(),
+  teamOrderId: uuid('team_order_id')
+    .notNull()
+    .unique()
+    .references(() => teamOrders.id, { onDelete: 'restrict' }),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  taxPointAt: timestamp('tax_point_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The last number handed out per series; bumped with a row lock inside the invoice's transaction. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  series: text('series').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Files sent with an outbox email (invoices, receipts); removed with the email. */
+export const emailAttachments = pgTable(
+  'email_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    emailId: uuid('email_id')
+      .notNull()
+      .references(() => emailOutbox.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [index('email_attachments_email_idx').on(t.emailId)],
+);

@@ -1,0 +1,19 @@
+import { issueInvoice } from '#server/features/invoices/invoices.service.ts';
+import { seedCourse, seedPaidOrder } from '#server/features/teams/teams.fixtures.ts';
+import type { AuthzCase } from '#server/test/authz.ts';
+
+export const authzCases: AuthzCase[] = [
+  {
+    method: 'GET',
+    url: '/api/invoices/:id.pdf',
+    note: "the order's manager or an admin; to anyone else the invoice does not exist (404)",
+    prepare: async (world) => {
+      const db = world.database.db;
+      const { courseId } = await seedCourse(db);
+      const orderId = await seedPaidOrder(db, { courseId, managerUserId: world.users.teamManager.id });
+      const invoice = await db.transaction((tx) => issueInvoice(tx, orderId));
+      return { params: { id: invoice.id } };
+    },
+    expect: { anonymous: 401, student: 404, otherStudent: 404, teamManager: 200, admin: 200 },
+  },
+];

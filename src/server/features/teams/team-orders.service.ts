@@ -1,0 +1,172 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { courses, payments, teamOrders } from '#server/db/schema/index.ts';
+import type { TeamBuyer, TeamCompany } from '#server/db/schema/teams.ts';
+import { isUuid } from '#server/features/catalog/catalog.service.ts';
+import type { CheckoutDeps } from '#server/features/checkout/checkout.service.ts';
+import { can, type Principal } from '#server/lib/access-policy.ts';
+import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
+import {
+  type CreateTeamOrder,
+  INVOICE_PAYMENT_TERMS_DAYS,
+  type TeamOrderCreated,
+  teamOrderPrice,
+} from '#shared/schemas/teams.ts';
+import { placeInvoiceOrder, type TeamOrderRow } from './team-settlement.ts';
+
+export const TEAM_ORDER_NOT_FOUND = 'Team order not found';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface NewOrder {
+  courseId: string;
+  seats: number;
+  company: TeamCompany;
+  buyer: TeamBuyer;
+  payBy: 'card' | 'invoice';
+  managerUserId: string | null;
+  parentOrderId: string | null;
+}
+
+async function sellableCourse(deps: CheckoutDeps, courseId: string) {
+  if (!isUuid(courseId)) throw notFound('Course not found', 'COURSE_NOT_FOUND');
+  const [course] = await deps.db.select().from(courses).where(eq(courses.id, courseId));
+  if (!course) throw notFound('Course not found', 'COURSE_NOT_FOUND');
+  if (!course.isActive)
+    throw badRequest('This course is not available for purchase yet.', 'COURSE_NOT_FOR_SALE');
+  return course;
+}
+
+/**
+ * Records an order and starts its payment. Card: our order row exists first, then the provider's intent, then the
+ * payment row that settleIntent locks (POST /api/payment-success or the webhook marks the order paid, once).
+ * Invoice: the order awaits payment, the buyer becomes its manager and gets the invoice by email.
+ */
+async function placeOrder(deps: CheckoutDeps, input: NewOrder): Promise<TeamOrderCreated> {
+  const course = await sellableCourse(deps, input.courseId);
+  const vatRate = deps.invoicing.vatRate;
+  const price = teamOrderPrice(input.seats, course.pricePence, vatRate);
+  const values = {
+    courseId: course.id,
+    managerUserId: input.managerUserId,
+    parentOrderId: input.parentOrderId,
+    payBy: input.payBy,
+    seats: input.seats,
+    unitPricePence: course.pricePence,
+    amountPence: price.amountPence,
+    netPence: price.netPence,
+    vatPence: price.vatPence,
+    vatRate,
+    company: input.company,
+    buyer: input.buyer,
+  };
+  const base = { amountPence: price.amountPence, vatPence: price.vatPence };
+
+  if (input.payBy === 'invoice') {
+    const order = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(teamOrders)
+        .values({
+          ...values,
+          status: 'awaiting_payment',
+          dueAt: new Date(Date.now() + INVOICE_PAYMENT_TERMS_DAYS * DAY_MS),
+        })
+        .returning();
+      await placeInvoiceOrder(tx, row!, { publicUrl: deps.publicUrl, invoicing: deps.invoicing });
+      return row!;
+    });
+    return { orderId: order.id, status: 'awaiting_payment', ...base };
+  }
+
+  const [order] = await deps.db
+    .insert(teamOrders)
+    .values({ ...values, status: 'pending' })
+    .returning({ id: teamOrders.id });
+  const intent = await deps.provider.createIntent({
+    amountPence: price.amountPence,
+    currency: 'gbp',
+    metadata: { courseId: course.id, teamOrderId: order!.id, seats: String(input.seats) },
+    receiptEmail: input.buyer.email,
+    saveCardForLater: false,
+    customerName: `${input.buyer.firstName} ${input.buyer.lastName}`,
+  });
+  await deps.db.transaction(async (tx) => {
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        provider: deps.provider.name,
+        providerIntentId: intent.id,
+        courseId: course.id,
+        email: input.buyer.email,
+        plan: 'onetime',
+        amountPence: price.amountPence,
+        currency: 'gbp',
+        status: 'pending',
+        studentData: { ...input.buyer, company: input.company.name },
+      })
+      .returning({ id: payments.id });
+    await tx.update(teamOrders).set({ paymentId: payment!.id }).where(eq(teamOrders.id, order!.id));
+  });
+  return {
+    orderId: order!.id,
+    status: 'pending',
+    ...base,
+    paymentIntentId: intent.id,
+    clientSecret: intent.clientSecret ?? '',
+  };
+}
+
+/** POST /api/team-orders: anyone may buy; the buyer becomes the manager once paid (or once invoiced). */
+export function createTeamOrder(deps: CheckoutDeps, input: CreateTeamOrder): Promise<TeamOrderCreated> {
+  return placeOrder(deps, {
+    courseId: input.courseId,
+    seats: input.seats,
+    company: {
+      ...input.company,
+      vatNumber: input.company.vatNumber ?? null,
+      poNumber: input.company.poNumber ?? null,
+    },
+    buyer: input.buyer,
+    payBy: input.payBy,
+    managerUserId: null,
+    parentOrderId: null,
+  });
+}
+
+/** A root order the principal manages (top-ups are reached through their order), else 404. */
+export async function managedOrder(
+  deps: Pick<CheckoutDeps, 'db'>,
+  principal: Principal,
+  orderId: string,
+): Promise<TeamOrderRow> {
+  if (!isUuid(orderId)) throw notFound(TEAM_ORDER_NOT_FOUND, 'TEAM_ORDER_NOT_FOUND');
+  const [order] = await deps.db
+    .select()
+    .from(teamOrders)
+    .where(and(eq(teamOrders.id, orderId), isNull(teamOrders.parentOrderId)));
+  if (!order || !can(principal, 'teamOrder:manage', order)) {
+    throw notFound(TEAM_ORDER_NOT_FOUND, 'TEAM_ORDER_NOT_FOUND');
+  }
+  return order;
+}
+
+/** POST /api/team/orders/:orderId/top-ups: more seats for a paid order, paid the same two ways. */
+export async function buyMoreSeats(
+  deps: CheckoutDeps,
+  principal: Principal,
+  orderId: string,
+  input: { seats: number; payBy: 'card' | 'invoice' },
+): Promise<TeamOrderCreated> {
+  const order = await managedOrder(deps, principal, orderId);
+  if (order.status !== 'paid') {
+    throw conflict('More seats can be bought once this order is paid', 'ORDER_NOT_PAID');
+  }
+  return placeOrder(deps, {
+    courseId: order.courseId,
+    seats: input.seats,
+    company: order.company,
+    buyer: order.buyer,
+    payBy: input.payBy,
+    managerUserId: order.managerUserId,
+    parentOrderId: order.id,
+  });
+}

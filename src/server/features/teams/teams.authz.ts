@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { teamSeats, users } from '#server/db/schema/index.ts';
+import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
+import { seedCourse, seedPaidOrder, teamOrderBody } from './teams.fixtures.ts';
+
+// Team routes: buying is public; the portal is for the manager of the order only (another team's manager gets
+// 404, as if the order did not exist); students and admins are not team managers (403); the admin Teams API is
+// admin-only.
+
+/** A paid order on a fresh course, managed by `manager` (the teamManager actor unless a case says otherwise). */
+async function managedOrder(world: AuthzWorld, manager = world.users.teamManager.id) {
+  const { courseId } = await seedCourse(world.database.db);
+  return seedPaidOrder(world.database.db, { courseId, managerUserId: manager });
+}
+
+const TEAM_ONLY = { anonymous: 401, student: 403, otherStudent: 403, admin: 403 } as const;
+const ADMIN_ONLY = { anonymous: 401, student: 403, otherStudent: 403, teamManager: 403, admin: 200 } as const;
+
+/** A manager who is none of the actors (another company's). */
+async function otherManager(world: AuthzWorld): Promise<string> {
+  const [user] = await world.database.db
+    .insert(users)
+    .values({ email: `other-manager-${randomUUID()}@example.com`, passwordHash: 'x' })
+    .returning({ id: users.id });
+  return user!.id;
+}
+
+const newMember = () => ({
+  firstName: 'Ali',
+  lastName: 'Member',
+  email: `member-${randomUUID()}@example.com`,
+});
+
+export const authzCases: AuthzCase[] = [
+  {
+    method: 'GET',
+    url: '/api/team-orders/pricing',
+    note: 'public: the VAT rate for the price summary',
+    expect: { anonymous: 200, student: 200, otherStudent: 200, teamManager: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    url: '/api/team-orders',
+    note: 'public: anyone may buy for a team (the buyer becomes the manager)',
+    prepare: async (world) => ({ body: teamOrderBody((await seedCourse(world.database.db)).courseId) }),
+    expect: { anonymous: 201, student: 201, otherStudent: 201, teamManager: 201, admin: 201 },
+  },
+  {
+    method: 'GET',
+    url: '/api/team',
+    note: 'team managers only; each sees their own orders',
+    prepare: async (world) => {
+      await managedOrder(world);
+      return {};
+    },
+    expect: { ...TEAM_ONLY, teamManager: 200 },
+  },
+  {
+    method: 'GET',
+    url: '/api/team/export.csv',
+    note: 'team managers only; their own members',
+    prepare: async (world) => {
+      await managedOrder(world);
+      return {};
+    },
+    expect: { ...TEAM_ONLY, teamManager: 200 },
+  },
+  {
+    method: 'POST',
+    url: '/api/team/orders/:orderId/seats',
+    note: 'manager of this order only',
+    prepare: async (world) => ({ params: { orderId: await managedOrder(world) }, body: newMember() }),
+    expect: { ...TEAM_ONLY, teamManager: 201 },
+  },
+  {
+    method: 'POST',
+    url: '/api/team/orders/:orderId/seats',
+    note: "another team's order: the teamManager actor manages one of their own but gets 404 on this one",
+    prepare: async (world) => {
+      await managedOrder(world);
+      return { params: { orderId: await managedOrder(world, await otherManager(world)) }, body: newMember() };
+    },
+    expect: { ...TEAM_ONLY, teamManager: 404 },
+  },
+  {
+    method: 'DELETE',
+    url: '/api/team/seats/:seatId',
+    note: 'manager of the seat’s order only',
+    prepare: async (world) => {
+      const db = world.database.db;
+      const orderId = await managedOrder(world);
+      const member = newMember();
+      const [user] = await db
+        .insert(users)
+        .values({ ...member, passwordHash: 'x' })
+        .returning({ id: users.id });
+      const [seat] = await db
+        .insert(teamSeats)
+        .values({ ...member, teamOrderId: orderId, userId: user!.id, createdEnrolment: false })
+        .returning({ id: teamSeats.id });
+      return { params: { seatId: seat!.id } };
+    },
+    expect: { ...TEAM_ONLY, teamManager: 204 },
+  },
+  {
+    method: 'POST',
+    url: '/api/team/orders/:orderId/top-ups',
+    note: 'manager of this order only',
+    prepare: async (world) => ({
+      params: { orderId: await managedOrder(world) },
+      body: { seats: 2, payBy: 'invoice' },
+    }),
+    expect: { ...TEAM_ONLY, teamManager: 201 },
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/team-orders',
+    note: 'admin-only',
+    expect: ADMIN_ONLY,
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/team-orders/:id/mark-paid',
+    note: 'admin-only; idempotent on a paid order',
+    prepare: async (world) => ({ params: { id: await managedOrder(world) } }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    method: 'PUT',
+    url: '/api/admin/team-orders/:id/capacity',
+    note: 'admin-only',
+    prepare: async (world) => ({ params: { id: await managedOrder(world) }, body: { capacity: 5 } }),
+    expect: ADMIN_ONLY,
+  },
+];
