@@ -30,6 +30,9 @@ async function setUp(browser: Browser, email: string) {
   const course = await post('/api/admin/courses', {
     title: COURSE,
     description: 'Safe isolation of low-voltage circuits.',
+    // Inactive and last in order: the storefront and portal journeys on this server expect the demo catalogue.
+    order: 999,
+    isActive: false,
   });
   const mod = await post(`/api/admin/courses/${course.id}/modules`, {
     title: MODULE,

@@ -56,6 +56,8 @@ for (const width of [390, 1280]) {
     await signIn(page, ADMIN);
     await page.goto('/student');
     await expect(page.getByLabel('Course')).toBeVisible();
+    // Other journeys add courses of their own; the demo course has a video, slides and a quiz in topic 1.
+    await page.getByLabel('Course').selectOption({ label: 'Drainage Systems Fundamentals' });
     await page.screenshot({ path: out(`${width}-admin-modules.png`), fullPage: true });
     await page
       .getByRole('button', { name: /^Continue / })
