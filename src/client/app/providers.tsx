@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { queryClient as defaultQueryClient } from '#client/lib/query-client.ts';
 import { useToast } from '#client/lib/toast.ts';
+import { isClientRenderedPath } from '#shared/site-routes.ts';
 
 interface ProvidersProps {
   children: ReactNode;
@@ -26,7 +27,11 @@ const Toaster = lazy(() => import('#client/components/ui/toast.tsx').then((m) =>
  */
 function LazyToaster() {
   const { toasts } = useToast();
-  const [needed, setNeeded] = useState(false);
+  // Portal, admin and form pages (rendered in the browser, never hydrated) may have to show 'Unauthorized' or
+  // 'Access denied' for only half a second before a redirect: there the toast UI loads with the page.
+  const [needed, setNeeded] = useState(
+    () => typeof window !== 'undefined' && isClientRenderedPath(window.location.pathname),
+  );
   if (toasts.length > 0 && !needed) setNeeded(true);
   return needed ? (
     <Suspense fallback={null}>

@@ -45,12 +45,6 @@ export function RouteGuard({ area, children, loadingLabel, onPending }: RouteGua
     if (decision.kind === 'loading') onPending?.();
   }, [decision, onPending]);
 
-  // A guarded page may have to say 'Unauthorized' or 'Access denied' in a toast shown for only half a second
-  // before a redirect; the toast UI is its own chunk (providers.tsx), so fetch it now rather than with that toast.
-  useEffect(() => {
-    void import('#client/components/ui/toast.tsx');
-  }, []);
-
   useEffect(() => {
     if (decision.kind !== 'redirect') return;
     if (decision.notice) toast({ ...decision.notice, variant: 'destructive' });
