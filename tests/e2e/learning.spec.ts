@@ -92,11 +92,22 @@ test('a student watches a lesson to the end, fails and passes the quiz, and the 
 });
 
 test('signed out, the dashboard says so and sends the visitor to sign in', async ({ page }) => {
-  // The toast shows for half a second before the redirect, so start watching for it before opening the page.
-  const toastSeen = notifications(page).getByText('Unauthorized').waitFor({ state: 'visible' });
+  // The toast shows for half a second before a full-page redirect, often before the page has finished loading,
+  // so the page itself reports the notifications region's text as it changes.
+  const seen: string[] = [];
+  await page.exposeFunction('reportToast', (text: string) => seen.push(text));
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const region = document.querySelector('[role="region"][aria-label^="Notifications"]');
+      const text = region?.textContent ?? '';
+      if (text) (window as unknown as { reportToast: (t: string) => void }).reportToast(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
   await page.goto('/dashboard');
-  await toastSeen;
   await expect(page).toHaveURL('/login');
+  expect(seen.some((text) => text.includes('Unauthorized') && text.includes('You are logged out'))).toBe(
+    true,
+  );
 });
 
 test('a student’s message appears on an admin’s open page without a reload', async ({ page, adminPage }) => {
