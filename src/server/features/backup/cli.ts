@@ -68,11 +68,14 @@ function report(what: string, file: string, manifest: BackupManifest) {
   );
 }
 
+/** Ends the CLI with a status (named once, like main.ts does). */
+const endProcess: (code: number) => never = process.exit.bind(process);
+
 async function main() {
   const [command, file] = process.argv.slice(2);
   if ((command !== 'backup' && command !== 'restore') || !file) {
     process.stderr.write('Usage: npm run backup -- FILE   |   npm run restore -- FILE\n');
-    process.exit(2);
+    endProcess(2);
   }
   if (command === 'backup') await backup(file);
   else report('Restored', file, await restoreBackup(file, config));
@@ -84,5 +87,5 @@ main().catch((error: unknown) => {
   process.stderr.write(
     `${known ? (error as Error).message : error instanceof Error ? error.stack : String(error)}\n`,
   );
-  process.exit(1);
+  endProcess(1);
 });
