@@ -91,7 +91,7 @@ export const ERROR_CODES = {
   OTJ_FUTURE_DATE: 'Off-the-job hours cannot be logged for a future date',
   OTJ_BEFORE_START: 'The date is before the apprenticeship started',
   OTJ_AFTER_END: 'The date is after the apprenticeship ends',
-  OTJ_OVER_24_HOURS: 'More than 24 hours on one day in total',
+  OTJ_DAY_LIMIT_EXCEEDED: 'More than 24 hours on one day in total',
   OTJ_DUPLICATE: 'The same entry is already logged',
   OTJ_BAD_EVIDENCE: 'The evidence file is not one the apprentice uploaded',
   OTJ_PLATFORM_ENTRY: 'Entries the platform logged cannot be amended by hand',

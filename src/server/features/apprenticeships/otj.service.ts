@@ -76,7 +76,7 @@ async function checkEntry(
   if (already + input.hours > 24) {
     throw badRequest(
       `That would make more than 24 hours on ${formatDate(input.date)} (${Math.round(already * 100) / 100} h already logged)`,
-      'OTJ_OVER_24_HOURS',
+      'OTJ_DAY_LIMIT_EXCEEDED',
     );
   }
 }
