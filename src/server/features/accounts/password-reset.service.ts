@@ -18,7 +18,10 @@ import { formatDateTime } from '#shared/format.ts';
 import { type PasswordResetConfirmInput, RESET_TOKEN_TTL_MINUTES } from '#shared/schemas/accounts.ts';
 
 export const RESET_WINDOW_MS = 60 * 60 * 1000;
-export const RESET_MAX_PER_EMAIL = 5;
+/** Requests for one email from one address: a stranger at their address uses up only their own allowance. */
+export const RESET_MAX_PER_EMAIL_AND_IP = 5;
+/** Requests for one email from all addresses together: keeps a mailbox from being flooded. */
+export const RESET_MAX_PER_EMAIL = 30;
 export const RESET_MAX_PER_IP = 20;
 export const RESET_TOKEN_TTL_MS = RESET_TOKEN_TTL_MINUTES * 60 * 1000;
 
@@ -39,8 +42,8 @@ export const RESET_RESPONSE_FLOOR_MS = 250;
 
 /**
  * Emails a single-use reset link to an existing, active account; says nothing about whether it exists, in its
- * answer or in its timing. Counted per email and per address whether or not the account exists, so throttling
- * reveals nothing either.
+ * answer or in its timing. Counted per address, per (email, address) and per email whether or not the account
+ * exists, so throttling reveals nothing either.
  */
 export async function requestPasswordReset(
   db: Db,
@@ -59,8 +62,14 @@ export async function requestPasswordReset(
 
 async function sendResetLink(db: Db, email: string, meta: RequestMeta, publicUrl: string): Promise<void> {
   const normalised = email.trim().toLowerCase();
-  const ipCount = await rateLimit.hit(db, `reset:ip:${meta.ipAddress}`, RESET_WINDOW_MS);
-  if (ipCount > RESET_MAX_PER_IP) throw tooManyRequests(TOO_MANY_RESET_REQUESTS);
+  // The address's own counters first, in one statement; the email's shared counter only counts requests that
+  // passed them, so one address adds at most RESET_MAX_PER_EMAIL_AND_IP to it and cannot lock the owner out.
+  const ipKey = `reset:ip:${meta.ipAddress}`;
+  const pairKey = `reset:pair:${normalised}|${meta.ipAddress}`;
+  const own = await rateLimit.reserve(db, [ipKey, pairKey], RESET_WINDOW_MS);
+  if ((own.get(ipKey)?.count ?? 0) > RESET_MAX_PER_IP) throw tooManyRequests(TOO_MANY_RESET_REQUESTS);
+  if ((own.get(pairKey)?.count ?? 0) > RESET_MAX_PER_EMAIL_AND_IP)
+    throw tooManyRequests(TOO_MANY_RESET_REQUESTS);
   const emailCount = await rateLimit.hit(db, `reset:email:${normalised}`, RESET_WINDOW_MS);
   if (emailCount > RESET_MAX_PER_EMAIL) throw tooManyRequests(TOO_MANY_RESET_REQUESTS);
 

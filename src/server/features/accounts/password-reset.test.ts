@@ -123,12 +123,14 @@ describe('POST /api/password-reset/request', () => {
     expect(res.json()).toEqual({ message: 'Please enter a valid email address', code: 'VALIDATION_FAILED' });
   });
 
-  it('throttles per email (known or not) after 5 requests an hour', async () => {
+  it('throttles one email from one address (known or not) after 5 requests an hour', async () => {
     const user = await t.createUser();
     for (const email of [user.email, 'ghost@example.com']) {
-      for (const res of await requestResets(5, () => email)) expect(res.statusCode).toBe(200);
-      const blocked = await requestReset(email);
+      const ip = freshIp();
+      for (const res of await requestResets(5, () => email, ip)) expect(res.statusCode).toBe(200);
+      const blocked = await requestReset(email, ip);
       expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED' });
       expect(blocked.json().message).toMatch(/Too many password reset requests/);
     }
     expect((await emailsTo(user.email)).length).toBe(5);
@@ -136,6 +138,27 @@ describe('POST /api/password-reset/request', () => {
     expect((await requestReset('someone-else@example.com')).statusCode).toBe(200);
     await t.db.update(rateLimits).set({ windowStart: sql`now() - interval '61 minutes'` });
     expect((await requestReset(user.email)).statusCode).toBe(200);
+  });
+
+  it('a stranger hammering one email from their address never blocks the owner at another', async () => {
+    const owner = await t.createUser();
+    const stranger = '10.66.0.1';
+    for (const res of await requestResets(12, () => owner.email, stranger)) {
+      expect([200, 429]).toContain(res.statusCode);
+    }
+    expect((await requestReset(owner.email, stranger)).statusCode).toBe(429);
+    // Refused requests do not count against the email: the owner's own request still sends a link.
+    const before = (await emailsTo(owner.email)).length;
+    expect((await requestReset(owner.email, '10.66.0.2')).statusCode).toBe(200);
+    expect((await emailsTo(owner.email)).length).toBe(before + 1);
+  });
+
+  it('caps one email across addresses at 30 requests an hour, so a mailbox cannot be flooded', async () => {
+    const user = await t.createUser();
+    for (const res of await requestResets(30, () => user.email)) expect(res.statusCode).toBe(200);
+    const blocked = await requestReset(user.email);
+    expect(blocked.statusCode).toBe(429);
+    expect(await emailsTo(user.email)).toHaveLength(30);
   });
 
   it('throttles per address across emails after 20 requests an hour', async () => {
