@@ -29,6 +29,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'],
     SEED_DEMO: '1',
     DEMO_STUDENT_PASSWORD: 'StudentPass123!',
     LOG_LEVEL: 'warn',
+    // Every journey buys from 127.0.0.1; the per-address payment limit has its own API test at the default.
+    PAYMENT_STARTS_PER_IP: '1000',
     // Outgoing mail goes to a loopback SMTP receiver that the checkout journey starts (tests/e2e/checkout.spec.ts);
     // while none listens, emails wait in the outbox and are still listed in the admin mailbox.
     SMTP_URL: process.env.E2E_SMTP_URL ?? `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? '3100') + 2000}`,

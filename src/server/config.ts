@@ -37,6 +37,8 @@ const envSchema = z.object({
   SMTP_SOCKET_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(30),
   // SIGTERM waits this long for in-flight requests and mail sends (README 'Configuration').
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(25),
+  // Payments (single purchases and team orders) one address may start in 10 minutes (README 'Limits').
+  PAYMENT_STARTS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(20),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -116,6 +118,8 @@ export interface AppConfig {
   /** nodemailer's connection, greeting and socket (idle) timeouts, in milliseconds. */
   smtpTimeouts: { connectionMs: number; greetingMs: number; socketMs: number };
   shutdownTimeoutMs: number;
+  /** Payments one client address may start per 10 minutes (anonymous checkout and team orders). */
+  paymentStartsPerIp: number;
   stripe:
     | {
         secretKey: string;
@@ -184,6 +188,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       socketMs: env.SMTP_SOCKET_TIMEOUT_S * 1000,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_S * 1000,
+    paymentStartsPerIp: env.PAYMENT_STARTS_PER_IP,
     stripe: env.STRIPE_SECRET_KEY
       ? {
           secretKey: env.STRIPE_SECRET_KEY,
@@ -217,5 +222,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
 /** A config for tests and tools: defaults plus overrides, without reading process.env. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  // Test files buy many courses from one address; the payment-start throttle has its own test at the default.
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PAYMENT_STARTS_PER_IP: '100000' }),
+    ...overrides,
+  };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createTestApp, type TestContext } from './harness.ts';
 
 // A small local fake of the Stripe HTTP API (form-encoded requests, JSON answers) that stripe-node is pointed
 // at in tests through host/port/protocol. It knows the few endpoints checkout uses.
@@ -158,5 +159,32 @@ export async function startFakeStripe() {
       return intent;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+/** The app configured for Stripe, pointed at a fresh fake of the Stripe API; `close` stops both. */
+export async function createStripeTestApp(webhookSecret: string): Promise<{
+  t: TestContext;
+  fake: FakeStripe;
+  close: () => Promise<void>;
+}> {
+  const fake = await startFakeStripe();
+  const t = await createTestApp({
+    stripe: {
+      secretKey: 'sk_test_fake',
+      publishableKey: 'pk_test_fake',
+      webhookSecret,
+      apiBase: fake.apiBase,
+    },
+  });
+  return {
+    t,
+    fake,
+    close: async () => {
+      await t.close();
+      await fake.close();
+    },
   };
 }

@@ -7,8 +7,9 @@ export const payments = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
-    // One payment row per provider intent: the anchor of idempotent provisioning.
-    providerIntentId: text('provider_intent_id').notNull().unique(),
+    // One payment row per provider intent: the anchor of idempotent provisioning. Null only between our row being
+    // written and the provider's intent being created (docs/decisions/0015-payment-row-first.md).
+    providerIntentId: text('provider_intent_id').unique(),
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'restrict' }),

@@ -62,6 +62,7 @@ export async function checkoutDeps(app: FastifyInstance): Promise<CheckoutDeps> 
     publicUrl: app.config.publicUrl,
     log: app.log,
     invoicing: app.config.invoicing,
+    paymentStartsPerIp: app.config.paymentStartsPerIp,
   };
 }
 
@@ -84,10 +85,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['checkout'],
         summary: 'Purchase page: buyer details + course + plan → a payment intent (amount from the course)',
         body: createCoursePaymentSchema,
-        response: { 200: paymentIntentResponseSchema, 400: errorSchema, 404: errorSchema },
+        response: { 200: paymentIntentResponseSchema, 400: errorSchema, 404: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => createPayment(deps, request.body),
+    async (request) => createPayment(deps, request.body, request.ip),
   );
 
   app.post(
@@ -97,10 +98,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['checkout'],
         summary: 'Checkout page: course (+ plan) → a payment intent; the card form supplies the email',
         body: createPaymentIntentSchema,
-        response: { 200: paymentIntentResponseSchema, 400: errorSchema, 404: errorSchema },
+        response: { 200: paymentIntentResponseSchema, 400: errorSchema, 404: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => createPayment(deps, { ...request.body, studentData: null }),
+    async (request) => createPayment(deps, { ...request.body, studentData: null }, request.ip),
   );
 
   app.post(

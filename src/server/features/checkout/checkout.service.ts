@@ -17,6 +17,7 @@ import {
   type StudentData,
   studentDataSchemaFor,
 } from '#shared/schemas/checkout.ts';
+import { openPayment, reservePaymentStart } from './payment-opening.ts';
 import type { PaymentProvider, ProviderIntent } from './payment-provider.ts';
 
 export interface CheckoutDeps {
@@ -27,6 +28,8 @@ export interface CheckoutDeps {
   log: FastifyBaseLogger;
   /** The supplier printed on team order invoices and receipts. */
   invoicing: AppConfig['invoicing'];
+  /** Payments one client address may start per 10 minutes (payment-opening.ts). */
+  paymentStartsPerIp: number;
 }
 
 export const COURSE_NOT_FOUND = 'Course not found';
@@ -49,13 +52,16 @@ async function purchasableCourse(db: Db, courseId: string): Promise<CourseRow> {
 }
 
 /**
- * Creates the provider's intent for a course and plan and records a pending payment row for it (the anchor of
- * idempotent provisioning). studentData is null on the checkout page: the card form supplies the email then.
+ * Records a pending payment row for a course and plan (the anchor of idempotent provisioning), then the provider's
+ * intent for it. studentData is null on the checkout page: the card form supplies the email then. Throttled per
+ * address: anyone may call it, and each call fills a table and calls the provider.
  */
 export async function createPayment(
   deps: CheckoutDeps,
   input: { courseId: string; plan: PaymentPlan; studentData: StudentData | null },
+  ipAddress: string,
 ): Promise<PaymentIntentResponse> {
+  await reservePaymentStart(deps, ipAddress);
   const course = await purchasableCourse(deps.db, input.courseId);
   let studentData: StudentData | null = null;
   if (input.studentData) {
@@ -66,25 +72,25 @@ export async function createPayment(
   }
   const amountPence = chargeNowPence(course, input.plan);
   const monthly = input.plan === 'monthly' && course.instalments > 1;
-  const intent = await deps.provider.createIntent({
-    amountPence,
-    currency: 'gbp',
-    metadata: { courseId: course.id, plan: input.plan, courseTitle: course.title.slice(0, 400) },
-    receiptEmail: studentData?.email,
-    saveCardForLater: monthly,
-    customerName: studentData ? `${studentData.firstName} ${studentData.lastName}` : undefined,
-  });
-  await deps.db.insert(payments).values({
-    provider: deps.provider.name,
-    providerIntentId: intent.id,
-    courseId: course.id,
-    email: studentData?.email ?? '',
-    plan: input.plan,
-    amountPence,
-    currency: 'gbp',
-    status: 'pending',
-    studentData: studentData ? { ...studentData } : {},
-  });
+  const { intent } = await openPayment(
+    deps,
+    {
+      courseId: course.id,
+      email: studentData?.email ?? '',
+      plan: input.plan,
+      amountPence,
+      currency: 'gbp',
+      studentData: studentData ? { ...studentData } : {},
+    },
+    {
+      amountPence,
+      currency: 'gbp',
+      metadata: { courseId: course.id, plan: input.plan, courseTitle: course.title.slice(0, 400) },
+      receiptEmail: studentData?.email,
+      saveCardForLater: monthly,
+      customerName: studentData ? `${studentData.firstName} ${studentData.lastName}` : undefined,
+    },
+  );
   return {
     clientSecret: intent.clientSecret ?? '',
     paymentIntentId: intent.id,

@@ -31,6 +31,8 @@ export interface CreateIntentInput {
   /** Monthly plan: keep the card for the remaining instalments. */
   saveCardForLater?: boolean;
   customerName?: string;
+  /** The same key always gives the same intent (Stripe's Idempotency-Key): a retried call never makes a second. */
+  idempotencyKey: string;
 }
 
 export interface ProviderEvent {

@@ -45,6 +45,13 @@ export async function reconcilePayments(deps: CheckoutDeps, now = new Date()): P
   for (const payment of open) {
     result.checked++;
     try {
+      if (!payment.intentId) {
+        // Our row was written but no intent was ever stored (the provider failed, or the process stopped in
+        // between): nobody holds a client secret for it, so it can never be paid. Close it.
+        await closeAbandoned(deps, payment.id);
+        result.abandoned++;
+        continue;
+      }
       let intent = await deps.provider.retrieveIntent(payment.intentId);
       const abandoned = now.getTime() - payment.createdAt.getTime() > ABANDON_AFTER_MS;
       if (intent && abandoned && OPEN_INTENT.has(intent.status)) {
@@ -117,6 +124,7 @@ async function retryInstalmentSchedules(deps: CheckoutDeps, now: Date): Promise<
 
   let created = 0;
   for (const plan of due) {
+    if (!plan.intentId) continue;
     const intent = await deps.provider.retrieveIntent(plan.intentId).catch(() => null);
     if (!intent) continue;
     if (await scheduleRemainingInstalments(deps, intent, { ...plan, remaining: Number(plan.remaining) }))

@@ -80,21 +80,23 @@ export class StripeProvider implements PaymentProvider {
   private async createIntentUnchecked(input: CreateIntentInput): Promise<ProviderIntent> {
     let customer: string | undefined;
     if (input.saveCardForLater) {
-      const created = await this.stripe.customers.create({
-        email: input.receiptEmail,
-        name: input.customerName,
-        metadata: input.metadata,
-      });
+      const created = await this.stripe.customers.create(
+        { email: input.receiptEmail, name: input.customerName, metadata: input.metadata },
+        { idempotencyKey: `${input.idempotencyKey}-customer` },
+      );
       customer = created.id;
     }
-    const intent = await this.stripe.paymentIntents.create({
-      amount: input.amountPence,
-      currency: input.currency,
-      metadata: input.metadata,
-      receipt_email: input.receiptEmail,
-      automatic_payment_methods: { enabled: true },
-      ...(customer ? { customer, setup_future_usage: 'off_session' as const } : {}),
-    });
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: input.amountPence,
+        currency: input.currency,
+        metadata: input.metadata,
+        receipt_email: input.receiptEmail,
+        automatic_payment_methods: { enabled: true },
+        ...(customer ? { customer, setup_future_usage: 'off_session' as const } : {}),
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
     return present(intent);
   }
 

@@ -10,7 +10,7 @@ import {
   processedProviderEvents,
   users,
 } from '#server/db/schema/index.ts';
-import { startFakeStripe } from '#server/test/fake-stripe.ts';
+import { createStripeTestApp, type FakeStripe } from '#server/test/fake-stripe.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { checkoutDeps } from './checkout.routes.ts';
 import {
@@ -24,19 +24,12 @@ const WEBHOOK_SECRET = 'whsec_test_secret';
 const signer = new Stripe('sk_test_fake');
 
 let t: TestContext;
-let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+let fake: FakeStripe;
+let close: () => Promise<void>;
 let courseId: string;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({
-    stripe: {
-      secretKey: 'sk_test_fake',
-      publishableKey: 'pk_test_fake',
-      webhookSecret: WEBHOOK_SECRET,
-      apiBase: fake.apiBase,
-    },
-  });
+  ({ t, fake, close } = await createStripeTestApp(WEBHOOK_SECRET));
   const [row] = await t.db
     .insert(courses)
     .values({
@@ -48,10 +41,7 @@ beforeAll(async () => {
     .returning({ id: courses.id });
   courseId = row!.id;
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => close());
 
 let seq = 0;
 const buyer = () => ({

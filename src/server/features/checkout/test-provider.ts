@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { payments } from '#server/db/schema/index.ts';
@@ -83,7 +83,8 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
-    const id = `pi_test_${randomBytes(12).toString('hex')}`;
+    // Like Stripe's Idempotency-Key: the same key names the same intent.
+    const id = `pi_test_${createHmac('sha256', this.secret).update(input.idempotencyKey).digest('hex').slice(0, 24)}`;
     return {
       id,
       clientSecret: this.clientSecretFor(id),

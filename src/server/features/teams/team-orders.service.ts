@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { courses, payments, teamOrders } from '#server/db/schema/index.ts';
+import { courses, teamOrders } from '#server/db/schema/index.ts';
 import type { TeamBuyer, TeamCompany } from '#server/db/schema/teams.ts';
 import { isUuid } from '#server/features/catalog/catalog.service.ts';
 import type { CheckoutDeps } from '#server/features/checkout/checkout.service.ts';
+import { openPayment, reservePaymentStart } from '#server/features/checkout/payment-opening.ts';
 import { can, type Principal } from '#server/lib/access-policy.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import {
@@ -37,8 +39,9 @@ async function sellableCourse(deps: CheckoutDeps, courseId: string) {
 }
 
 /**
- * Records an order and starts its payment. Card: our order row exists first, then the provider's intent, then the
- * payment row that settleIntent locks (POST /api/payment-success or the webhook marks the order paid, once).
+ * Records an order and starts its payment. Card: our payment and order rows exist first (one transaction), then
+ * the provider's intent (openPayment); settleIntent locks the payment row and POST /api/payment-success or the
+ * webhook marks the order paid, once.
  * Invoice: the order awaits payment, the buyer becomes its manager and gets the invoice by email.
  */
 async function placeOrder(deps: CheckoutDeps, input: NewOrder): Promise<TeamOrderCreated> {
@@ -77,37 +80,29 @@ async function placeOrder(deps: CheckoutDeps, input: NewOrder): Promise<TeamOrde
     return { orderId: order.id, status: 'awaiting_payment', ...base };
   }
 
-  const [order] = await deps.db
-    .insert(teamOrders)
-    .values({ ...values, status: 'pending' })
-    .returning({ id: teamOrders.id });
-  const intent = await deps.provider.createIntent({
-    amountPence: price.amountPence,
-    currency: 'gbp',
-    metadata: { courseId: course.id, teamOrderId: order!.id, seats: String(input.seats) },
-    receiptEmail: input.buyer.email,
-    saveCardForLater: false,
-    customerName: `${input.buyer.firstName} ${input.buyer.lastName}`,
-  });
-  await deps.db.transaction(async (tx) => {
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        provider: deps.provider.name,
-        providerIntentId: intent.id,
-        courseId: course.id,
-        email: input.buyer.email,
-        plan: 'onetime',
-        amountPence: price.amountPence,
-        currency: 'gbp',
-        status: 'pending',
-        studentData: { ...input.buyer, company: input.company.name },
-      })
-      .returning({ id: payments.id });
-    await tx.update(teamOrders).set({ paymentId: payment!.id }).where(eq(teamOrders.id, order!.id));
-  });
+  const orderId = randomUUID();
+  const { intent } = await openPayment(
+    deps,
+    {
+      courseId: course.id,
+      email: input.buyer.email,
+      plan: 'onetime',
+      amountPence: price.amountPence,
+      currency: 'gbp',
+      studentData: { ...input.buyer, company: input.company.name },
+    },
+    {
+      amountPence: price.amountPence,
+      currency: 'gbp',
+      metadata: { courseId: course.id, teamOrderId: orderId, seats: String(input.seats) },
+      receiptEmail: input.buyer.email,
+      saveCardForLater: false,
+      customerName: `${input.buyer.firstName} ${input.buyer.lastName}`,
+    },
+    (tx, paymentId) => tx.insert(teamOrders).values({ ...values, id: orderId, status: 'pending', paymentId }),
+  );
   return {
-    orderId: order!.id,
+    orderId,
     status: 'pending',
     ...base,
     paymentIntentId: intent.id,
@@ -115,8 +110,16 @@ async function placeOrder(deps: CheckoutDeps, input: NewOrder): Promise<TeamOrde
   };
 }
 
-/** POST /api/team-orders: anyone may buy; the buyer becomes the manager once paid (or once invoiced). */
-export function createTeamOrder(deps: CheckoutDeps, input: CreateTeamOrder): Promise<TeamOrderCreated> {
+/**
+ * POST /api/team-orders: anyone may buy; the buyer becomes the manager once paid (or once invoiced). Throttled per
+ * address with single purchases (both kinds fill tables; card orders call the provider, invoice orders send mail).
+ */
+export async function createTeamOrder(
+  deps: CheckoutDeps,
+  input: CreateTeamOrder,
+  ipAddress: string,
+): Promise<TeamOrderCreated> {
+  await reservePaymentStart(deps, ipAddress);
   return placeOrder(deps, {
     courseId: input.courseId,
     seats: input.seats,

@@ -4,31 +4,21 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, invoices, teamOrders, users } from '#server/db/schema/index.ts';
-import { startFakeStripe } from '#server/test/fake-stripe.ts';
-import { createTestApp, type TestContext } from '#server/test/harness.ts';
+import { createStripeTestApp, type FakeStripe } from '#server/test/fake-stripe.ts';
+import type { TestContext } from '#server/test/harness.ts';
 import { seedCourse, teamOrderBody } from './teams.fixtures.ts';
 
 const WEBHOOK_SECRET = 'whsec_team_secret';
 const signer = new Stripe('sk_test_fake');
 
 let t: TestContext;
-let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+let fake: FakeStripe;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({
-    stripe: {
-      secretKey: 'sk_test_fake',
-      publishableKey: 'pk_test_fake',
-      webhookSecret: WEBHOOK_SECRET,
-      apiBase: fake.apiBase,
-    },
-  });
+  ({ t, fake, close } = await createStripeTestApp(WEBHOOK_SECRET));
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => close());
 
 function webhook(payload: string) {
   return t.app.inject({

@@ -51,10 +51,10 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['teams'],
         summary: 'Buy seats for a team: by card (a payment intent) or by invoice (awaiting payment)',
         body: createTeamOrderSchema,
-        response: { 201: teamOrderCreatedSchema, 400: errorSchema, 404: errorSchema },
+        response: { 201: teamOrderCreatedSchema, 400: errorSchema, 404: errorSchema, 429: errorSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await createTeamOrder(deps, request.body)),
+    async (request, reply) => reply.code(201).send(await createTeamOrder(deps, request.body, request.ip)),
   );
 
   app.get(

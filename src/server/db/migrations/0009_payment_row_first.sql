@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ALTER COLUMN "provider_intent_id" DROP NOT NULL;
