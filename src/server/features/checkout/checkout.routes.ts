@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '#server/config.ts';
-import { courses, payments } from '#server/db/schema/index.ts';
 import { resolveAppSecret } from '#server/lib/app-secret.ts';
-import { badRequest, notFound } from '#server/lib/errors.ts';
-import { penceToDecimal } from '#shared/format.ts';
+import { badRequest } from '#server/lib/errors.ts';
 import {
   createCoursePaymentSchema,
   createPaymentIntentSchema,
@@ -175,17 +172,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           querystring: z.object({ client_secret: text().max(300) }),
         },
       },
-      async (request) => {
-        const id = provider.checkClientSecret(request.query.client_secret);
-        if (!id || id !== request.params.id) throw notFound('Payment not found');
-        const [row] = await app.db
-          .select({ status: payments.status, amountPence: payments.amountPence, courseTitle: courses.title })
-          .from(payments)
-          .innerJoin(courses, eq(courses.id, payments.courseId))
-          .where(eq(payments.providerIntentId, id));
-        if (!row) throw notFound('Payment not found');
-        return { status: row.status, amount: penceToDecimal(row.amountPence), courseTitle: row.courseTitle };
-      },
+      async (request) => provider.describeForPage(request.params.id, request.query.client_secret),
     );
   }
 };

@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { payments } from '#server/db/schema/index.ts';
+import { courses, payments } from '#server/db/schema/index.ts';
 import { badRequest, HttpError, notFound } from '#server/lib/errors.ts';
+import { penceToDecimal } from '#shared/format.ts';
 import {
   cardDigits,
   INVALID_EMAIL,
@@ -80,6 +81,21 @@ export class TestPaymentProvider implements PaymentProvider {
     const expected = Buffer.from(this.clientSecretFor(id));
     const given = Buffer.from(clientSecret);
     return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+  }
+
+  /**
+   * The 3-D Secure page's view of a payment (GET /api/test-payments/:id): only for the holder of its client
+   * secret; status, amount and course title, nothing about the buyer.
+   */
+  async describeForPage(id: string, clientSecret: string) {
+    if (this.checkClientSecret(clientSecret) !== id) throw notFound('Payment not found');
+    const [row] = await this.db
+      .select({ status: payments.status, amountPence: payments.amountPence, courseTitle: courses.title })
+      .from(payments)
+      .innerJoin(courses, eq(courses.id, payments.courseId))
+      .where(and(eq(payments.providerIntentId, id), eq(payments.provider, 'test')));
+    if (!row) throw notFound('Payment not found');
+    return { status: row.status, amount: penceToDecimal(row.amountPence), courseTitle: row.courseTitle };
   }
 
   async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
