@@ -25,6 +25,8 @@ export type Action =
   | 'portal:use'
   /** The admin console and its API. */
   | 'admin:access'
+  /** Every course and every live session, enrolled or not (students see only their own courses' ones). */
+  | 'course:readAll'
   /** The team manager portal (`/team`, `/api/team`). */
   | 'team:manage'
   /** One team order, its seats and members' progress: its own manager only. */
@@ -55,6 +57,7 @@ export function can(principal: Principal, action: Action, resource?: ManagedReso
     case 'portal:use':
       return principal.roles.length > 0;
     case 'admin:access':
+    case 'course:readAll':
       return hasRole(principal, 'admin');
     case 'team:manage':
       return hasRole(principal, 'teamManager');

@@ -28,6 +28,15 @@ describe('access policy', () => {
     expect([student, manager, admin].every((p) => can(p, 'portal:use'))).toBe(true);
   });
 
+  it('shows every course and live session to admins only; others see their own courses', () => {
+    expect([student, manager, managerStudent, admin].map((p) => can(p, 'course:readAll'))).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
+  });
+
   it('lets a manager act on their own orders only, and admins read any invoice', () => {
     expect(can(manager, 'teamOrder:manage', { managerUserId: 'm' })).toBe(true);
     expect(can(manager, 'teamOrder:manage', { managerUserId: 'ms' })).toBe(false);

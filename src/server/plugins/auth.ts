@@ -79,7 +79,7 @@ export function principalOf(request: FastifyRequest): Promise<Principal> {
 }
 
 /** The roles the users row alone gives (admin, or any other account), for guards that need no derived role. */
-function basePrincipal(user: UserRow): Principal {
+export function basePrincipal(user: UserRow): Principal {
   return { id: user.id, roles: rolesOf(user, { managesTeams: false }) };
 }
 
