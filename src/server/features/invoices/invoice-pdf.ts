@@ -39,7 +39,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   return renderPdf({ title, subject: invoice.description }, (doc) => {
     header(doc, invoice, registered);
     parties(doc, invoice);
-    lineTable(doc, invoice);
+    lineTable(doc, invoice, registered);
     footer(doc, invoice, registered);
   });
 }
@@ -97,20 +97,36 @@ function block(doc: PdfDocument, heading: string, lines: string[], x: number, y:
   for (const line of lines) doc.text(line, x, doc.y, { width });
 }
 
-const COLUMNS = [
-  { label: 'Description', width: 175, align: 'left' },
-  { label: 'Quantity', width: 55, align: 'right' },
-  { label: 'Unit price (excl. VAT)', width: 120, align: 'right' },
-  { label: 'VAT rate', width: 55, align: 'right' },
-  { label: 'Net', width: 90, align: 'right' },
-] as const;
+interface Column {
+  label: string;
+  width: number;
+  align: 'left' | 'right';
+}
 
-function row(doc: PdfDocument, cells: string[], font: string) {
+/** A VAT invoice shows the VAT rate and net; a supplier that is not VAT registered shows no VAT at all. */
+function columnsFor(registered: boolean): Column[] {
+  return registered
+    ? [
+        { label: 'Description', width: 175, align: 'left' },
+        { label: 'Quantity', width: 55, align: 'right' },
+        { label: 'Unit price (excl. VAT)', width: 120, align: 'right' },
+        { label: 'VAT rate', width: 55, align: 'right' },
+        { label: 'Net', width: 90, align: 'right' },
+      ]
+    : [
+        { label: 'Description', width: 230, align: 'left' },
+        { label: 'Quantity', width: 55, align: 'right' },
+        { label: 'Unit price', width: 120, align: 'right' },
+        { label: 'Amount', width: 90, align: 'right' },
+      ];
+}
+
+function row(doc: PdfDocument, columns: Column[], cells: string[], font: string) {
   const y = doc.y;
   let x = doc.page.margins.left;
   let bottom = y;
   doc.font(font).fontSize(10);
-  COLUMNS.forEach((column, i) => {
+  columns.forEach((column, i) => {
     doc.text(cells[i] ?? '', x, y, { width: column.width, align: column.align });
     bottom = Math.max(bottom, doc.y);
     x += column.width;
@@ -129,30 +145,33 @@ function rule(doc: PdfDocument) {
   doc.y += 6;
 }
 
-function lineTable(doc: PdfDocument, invoice: InvoiceDocument) {
+function lineTable(doc: PdfDocument, invoice: InvoiceDocument, registered: boolean) {
+  const columns = columnsFor(registered);
   row(
     doc,
-    COLUMNS.map((c) => c.label),
+    columns,
+    columns.map((c) => c.label),
     PDF_FONTS.bold,
   );
   rule(doc);
-  row(
-    doc,
-    [
-      invoice.description,
-      String(invoice.quantity),
-      money(invoice.unitNetPence),
-      `${invoice.vatRate}%`,
-      money(invoice.netPence),
-    ],
-    PDF_FONTS.regular,
-  );
+  const cells = registered
+    ? [
+        invoice.description,
+        String(invoice.quantity),
+        money(invoice.unitNetPence),
+        `${invoice.vatRate}%`,
+        money(invoice.netPence),
+      ]
+    : [invoice.description, String(invoice.quantity), money(invoice.unitNetPence), money(invoice.netPence)];
+  row(doc, columns, cells, PDF_FONTS.regular);
   rule(doc);
-  const totals: [string, string][] = [
-    ['Total excluding VAT', money(invoice.netPence)],
-    [`VAT at ${invoice.vatRate}%`, money(invoice.vatPence)],
-    ['Total (GBP, pounds sterling)', money(invoice.amountPence)],
-  ];
+  const totals: [string, string][] = registered
+    ? [
+        ['Total excluding VAT', money(invoice.netPence)],
+        [`VAT at ${invoice.vatRate}%`, money(invoice.vatPence)],
+        ['Total (GBP, pounds sterling)', money(invoice.amountPence)],
+      ]
+    : [['Total (GBP, pounds sterling)', money(invoice.amountPence)]];
   const labelWidth = 300;
   const x = doc.page.width - doc.page.margins.right - labelWidth - 100;
   for (const [label, value] of totals) {

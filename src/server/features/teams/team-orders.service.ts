@@ -11,6 +11,7 @@ import {
   type CreateTeamOrder,
   INVOICE_PAYMENT_TERMS_DAYS,
   type TeamOrderCreated,
+  type TeamPricing,
   teamOrderPrice,
 } from '#shared/schemas/teams.ts';
 import { placeInvoiceOrder, type TeamOrderRow } from './team-settlement.ts';
@@ -44,9 +45,18 @@ async function sellableCourse(deps: CheckoutDeps, courseId: string) {
  * webhook marks the order paid, once.
  * Invoice: the order awaits payment, the buyer becomes its manager and gets the invoice by email.
  */
+/**
+ * The VAT rate charged on team orders: `VAT_RATE` when the supplier has a `VAT_NUMBER`; a supplier that is not VAT
+ * registered must not charge VAT, so 0 otherwise (the documents then say so).
+ */
+export function chargedVatRate(invoicing: CheckoutDeps['invoicing']): TeamPricing {
+  const vatRegistered = Boolean(invoicing.vatNumber);
+  return { vatRate: vatRegistered ? invoicing.vatRate : 0, vatRegistered };
+}
+
 async function placeOrder(deps: CheckoutDeps, input: NewOrder): Promise<TeamOrderCreated> {
   const course = await sellableCourse(deps, input.courseId);
-  const vatRate = deps.invoicing.vatRate;
+  const { vatRate } = chargedVatRate(deps.invoicing);
   const price = teamOrderPrice(input.seats, course.pricePence, vatRate);
   const values = {
     courseId: course.id,

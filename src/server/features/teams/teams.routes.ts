@@ -12,7 +12,7 @@ import {
   topUpSchema,
 } from '#shared/schemas/teams.ts';
 import { assignSeat, revokeSeat } from './seats.service.ts';
-import { buyMoreSeats, createTeamOrder } from './team-orders.service.ts';
+import { buyMoreSeats, chargedVatRate, createTeamOrder } from './team-orders.service.ts';
 import { teamCsv, teamOverview } from './team-portal.service.ts';
 import { presentSeat } from './teams.presenter.ts';
 
@@ -38,10 +38,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: teamPricingSchema },
       },
     },
-    async () => ({
-      vatRate: app.config.invoicing.vatRate,
-      vatRegistered: Boolean(app.config.invoicing.vatNumber),
-    }),
+    async () => chargedVatRate(app.config.invoicing),
   );
 
   app.post(

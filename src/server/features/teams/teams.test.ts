@@ -440,12 +440,16 @@ describe('invoice PDF', () => {
     expect(text).not.toContain('not VAT registered');
   });
 
-  it('says the supplier is not VAT registered without VAT_NUMBER, and becomes a receipt once paid', async () => {
+  it('charges no VAT and says the supplier is not VAT registered without VAT_NUMBER; a receipt once paid', async () => {
     const plain = await createTestApp();
     try {
       const c = await seedCourse(plain.db);
       const body = teamOrderBody(c.courseId);
+      const pricing = await plain.app.inject({ method: 'GET', url: '/api/team-orders/pricing' });
+      expect(pricing.json()).toEqual({ vatRate: 0, vatRegistered: false });
       const res = await plain.app.inject({ method: 'POST', url: '/api/team-orders', payload: body });
+      // No VAT number: no VAT is charged, the total is seats × price.
+      expect(res.json()).toMatchObject({ amountPence: 3 * 12000, vatPence: 0 });
       const orderId = res.json().orderId;
       const admin = await plain.login(await plain.createUser({ role: 'admin' }));
       await plain.app.inject({
@@ -461,6 +465,7 @@ describe('invoice PDF', () => {
       });
       const text = pdfText(pdf.rawPayload);
       expect(text).toContain('not VAT registered');
+      expect(text).not.toMatch(/VAT at|VAT rate|excl\. VAT|VAT invoice/);
       expect(text).toContain('Receipt');
       expect(text).toMatch(/Paid in full on \d\d\/\d\d\/\d{4}/);
     } finally {

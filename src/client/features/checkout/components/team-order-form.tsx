@@ -51,12 +51,15 @@ export function TeamOrderForm({
   courseId,
   unitPricePence,
   vatRate,
+  vatRegistered,
   busy,
   onSubmit,
 }: {
   courseId: string;
   unitPricePence: number;
+  /** 0 when the supplier is not VAT registered (the server charges no VAT then). */
   vatRate: number;
+  vatRegistered: boolean;
   busy: boolean;
   onSubmit: (order: CreateTeamOrder) => void;
 }) {
@@ -156,11 +159,21 @@ export function TeamOrderForm({
             {valid ? seats : '–'} seats × {formatPrice(unitPricePence, 'pence')}
           </dt>
           <dd className="text-right">{formatPrice(price.amountPence, 'pence')}</dd>
-          <dt className="text-muted-foreground">Net (excl. VAT)</dt>
-          <dd className="text-right">{formatPrice(price.netPence, 'pence')}</dd>
-          <dt className="text-muted-foreground">VAT at {vatRate}%</dt>
-          <dd className="text-right">{formatPrice(price.vatPence, 'pence')}</dd>
-          <dt className="border-t border-border pt-2 font-semibold text-navy-950">Total (VAT included)</dt>
+          {vatRegistered ? (
+            <>
+              <dt className="text-muted-foreground">Net (excl. VAT)</dt>
+              <dd className="text-right">{formatPrice(price.netPence, 'pence')}</dd>
+              <dt className="text-muted-foreground">VAT at {vatRate}%</dt>
+              <dd className="text-right">{formatPrice(price.vatPence, 'pence')}</dd>
+            </>
+          ) : (
+            <dd className="col-span-2 text-muted-foreground" data-testid="no-vat">
+              No VAT is charged: we are not registered for VAT.
+            </dd>
+          )}
+          <dt className="border-t border-border pt-2 font-semibold text-navy-950">
+            {vatRegistered ? 'Total (VAT included)' : 'Total'}
+          </dt>
           <dd
             className="border-t border-border pt-2 text-right text-lg font-extrabold text-navy-950"
             data-testid="team-total"

@@ -9,7 +9,7 @@ import { toast } from '#client/lib/toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { decimalToPence, formatPrice } from '#shared/format.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
-import type { CreateTeamOrder, TeamOrderCreated } from '#shared/schemas/teams.ts';
+import type { CreateTeamOrder, TeamOrderCreated, TeamPricing } from '#shared/schemas/teams.ts';
 import { createTeamOrder, useTeamPricing } from '../api/checkout.ts';
 import { PaymentForm } from '../components/payment-form.tsx';
 import { TeamOrderForm } from '../components/team-order-form.tsx';
@@ -28,7 +28,7 @@ export function TeamPurchasePage() {
           <Spinner label="Loading course..." showLabel className="size-6" />
         </div>
       ) : course?.isActive && pricing.data ? (
-        <TeamPurchase course={course} vatRate={pricing.data.vatRate} />
+        <TeamPurchase course={course} pricing={pricing.data} />
       ) : (
         <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center">
           <h1 className="text-2xl font-bold text-navy-950">Course Not Found</h1>
@@ -39,7 +39,7 @@ export function TeamPurchasePage() {
   );
 }
 
-function TeamPurchase({ course, vatRate }: { course: Course; vatRate: number }) {
+function TeamPurchase({ course, pricing }: { course: Course; pricing: TeamPricing }) {
   const [order, setOrder] = useState<{ created: TeamOrderCreated; input: CreateTeamOrder } | null>(null);
   const [busy, setBusy] = useState(false);
   const unitPricePence = decimalToPence(course.price) ?? 0;
@@ -79,7 +79,8 @@ function TeamPurchase({ course, vatRate }: { course: Course; vatRate: number }) 
           <TeamOrderForm
             courseId={course.id}
             unitPricePence={unitPricePence}
-            vatRate={vatRate}
+            vatRate={pricing.vatRate}
+            vatRegistered={pricing.vatRegistered}
             busy={busy}
             onSubmit={(o) => void place(o)}
           />
