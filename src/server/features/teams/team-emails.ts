@@ -42,6 +42,27 @@ export function managerCredentialsEmail(input: {
   );
 }
 
+/** The buyer already had an account: it now manages the team too (same sign-in, no new password). */
+export function managerAddedEmail(input: {
+  to: string;
+  firstName: string;
+  companyName: string;
+  publicUrl: string;
+}): OutgoingEmail {
+  const teamUrl = `${input.publicUrl}/team`;
+  return email(
+    'team_manager_added',
+    input.to,
+    'You now manage a team on TradeSkills',
+    [
+      `Hello ${input.firstName},`,
+      `Your TradeSkills account now manages ${input.companyName}'s training: assign seats to your team, follow their progress and download invoices.`,
+      `Sign in with your usual email and password and open My team (${teamUrl}).`,
+    ],
+    { href: teamUrl, label: 'Open My team' },
+  );
+}
+
 /** What the invoice and receipt emails say about the order. */
 export interface OrderMail {
   to: string;

@@ -7,7 +7,13 @@ import { enqueueEmail, type OutgoingEmail } from '#server/features/email/outbox.
 import { invoiceAttachment, issueInvoice } from '#server/features/invoices/invoices.service.ts';
 import { generatePassword, hashPassword } from '#server/lib/passwords.ts';
 import { TEMP_PASSWORD_TTL_DAYS } from '#shared/constants.ts';
-import { invoiceIssuedEmail, managerCredentialsEmail, type OrderMail, receiptEmail } from './team-emails.ts';
+import {
+  invoiceIssuedEmail,
+  managerAddedEmail,
+  managerCredentialsEmail,
+  type OrderMail,
+  receiptEmail,
+} from './team-emails.ts';
 
 export interface TeamContext {
   publicUrl: string;
@@ -27,7 +33,7 @@ export async function lockTeamOrderForPayment(
 
 /**
  * The buyer as a team manager: a new account with a temporary password and its email, or their existing account
- * (the role is derived from the order, so nothing changes on it).
+ * (the role is derived from the order, so nothing changes on it) and an email saying it now manages the team.
  */
 async function ensureManager(tx: Queryable, order: TeamOrderRow, ctx: TeamContext): Promise<string> {
   const email = order.buyer.email.trim();
@@ -62,9 +68,18 @@ async function ensureManager(tx: Queryable, order: TeamOrderRow, ctx: TeamContex
     return inserted[0].id;
   }
   const [existing] = await tx
-    .select({ id: users.id })
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  await enqueueEmail(
+    tx,
+    managerAddedEmail({
+      to: existing!.email,
+      firstName: existing!.firstName ?? order.buyer.firstName,
+      companyName: order.company.name,
+      publicUrl: ctx.publicUrl,
+    }),
+  );
   return existing!.id;
 }
 

@@ -228,6 +228,15 @@ describe('card team orders through the payment pipeline', () => {
         and(eq(emailOutbox.toAddress, existing.email), eq(emailOutbox.kind, 'team_manager_credentials')),
       );
     expect(creds).toHaveLength(0);
+    // Instead they are told their account now manages the team, with a link to it and no password.
+    const added = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, existing.email), eq(emailOutbox.kind, 'team_manager_added')));
+    expect(added).toHaveLength(1);
+    expect(added[0]!.subject).toBe('You now manage a team on TradeSkills');
+    expect(added[0]!.textBody).toContain('/team');
+    expect(added[0]!.textBody).not.toMatch(/password:/i);
   });
 });
 

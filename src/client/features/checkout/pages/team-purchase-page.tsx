@@ -71,8 +71,9 @@ function TeamPurchase({ course, pricing }: { course: Course; pricing: TeamPricin
       </Link>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-navy-950 sm:text-4xl">Buy for my team</h1>
       <p className="mt-2 text-muted-foreground">
-        Seats on <span className="font-semibold text-navy-900">{course.title}</span> for your team, with a VAT
-        invoice. You assign the seats and follow everyone's progress.
+        Seats on <span className="font-semibold text-navy-900">{course.title}</span> for your team, with{' '}
+        {pricing.vatRegistered ? 'a VAT invoice' : 'an invoice'}. You assign the seats and follow everyone's
+        progress.
       </p>
       <section className="mt-8 rounded-2xl border border-border bg-white p-5 shadow-card sm:p-8">
         {!order ? (
