@@ -1,5 +1,6 @@
 import { and, asc, count, eq, exists, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { courses, paymentInstalments, payments } from '#server/db/schema/index.ts';
+import { cancelUnpaidTeamOrder } from '#server/features/teams/team-settlement.ts';
 import { type CheckoutDeps, scheduleRemainingInstalments, settleIntent } from './checkout.service.ts';
 
 // The safety net behind the success page and the webhook. A buyer who pays and then loses the page (a closed tab
@@ -79,18 +80,25 @@ export async function reconcilePayments(deps: CheckoutDeps, now = new Date()): P
   return result;
 }
 
-/** Cancelled, and the buyer's details gone: we keep no personal data for a purchase that never happened. */
+/**
+ * Cancelled, and the buyer's details gone: we keep no personal data for a purchase that never happened. A team
+ * order paid by this payment is cancelled with it, so it no longer shows as waiting for payment.
+ */
 async function closeAbandoned(deps: CheckoutDeps, paymentId: string) {
-  await deps.db
-    .update(payments)
-    .set({
-      status: 'canceled',
-      failureMessage: ABANDONED_MESSAGE,
-      email: '',
-      studentData: {},
-      updatedAt: new Date(),
-    })
-    .where(and(eq(payments.id, paymentId), isNull(payments.fulfilledAt)));
+  await deps.db.transaction(async (tx) => {
+    const closed = await tx
+      .update(payments)
+      .set({
+        status: 'canceled',
+        failureMessage: ABANDONED_MESSAGE,
+        email: '',
+        studentData: {},
+        updatedAt: new Date(),
+      })
+      .where(and(eq(payments.id, paymentId), isNull(payments.fulfilledAt)))
+      .returning({ id: payments.id });
+    if (closed.length) await cancelUnpaidTeamOrder(tx, paymentId);
+  });
 }
 
 async function retryInstalmentSchedules(deps: CheckoutDeps, now: Date): Promise<number> {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, teamOrders, users } from '#server/db/schema/index.ts';
@@ -29,6 +29,14 @@ export async function lockTeamOrderForPayment(
 ): Promise<TeamOrderRow | undefined> {
   const [order] = await tx.select().from(teamOrders).where(eq(teamOrders.paymentId, paymentId)).for('update');
   return order;
+}
+
+/** A card team order whose payment was abandoned (checkout's reconciler): cancelled, if it was still pending. */
+export async function cancelUnpaidTeamOrder(tx: Queryable, paymentId: string): Promise<void> {
+  await tx
+    .update(teamOrders)
+    .set({ status: 'canceled' })
+    .where(and(eq(teamOrders.paymentId, paymentId), eq(teamOrders.status, 'pending')));
 }
 
 /**

@@ -16,6 +16,8 @@ import {
   topicProgress,
   users,
 } from '#server/db/schema/index.ts';
+import { checkoutDeps } from '#server/features/checkout/checkout.routes.ts';
+import { ABANDON_AFTER_MS, reconcilePayments } from '#server/features/checkout/reconcile.service.ts';
 import { deliverDue, type OutgoingEmail } from '#server/features/email/outbox.service.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { seedCourse, seedPaidOrder, settlePassword, teamOrderBody } from './teams.fixtures.ts';
@@ -169,6 +171,37 @@ describe('POST /api/team-orders', () => {
 });
 
 describe('card team orders through the payment pipeline', () => {
+  it('an abandoned card order is cancelled with its payment, and can no longer be paid', async () => {
+    const body = teamOrderBody(course.courseId, { seats: 2, payBy: 'card' });
+    const order = (await inject('POST', '/api/team-orders', undefined, body)).json();
+    const [{ paymentId }] = (await t.db
+      .select({ paymentId: teamOrders.paymentId })
+      .from(teamOrders)
+      .where(eq(teamOrders.id, order.orderId))) as [{ paymentId: string }];
+    const dayAgo = new Date(Date.now() - ABANDON_AFTER_MS - 60_000);
+    await t.db
+      .update(payments)
+      .set({ createdAt: dayAgo, updatedAt: dayAgo })
+      .where(eq(payments.id, paymentId));
+
+    await reconcilePayments(await checkoutDeps(t.app));
+    const [row] = await t.db.select().from(teamOrders).where(eq(teamOrders.id, order.orderId));
+    expect(row!.status).toBe('canceled');
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment).toMatchObject({ status: 'canceled', email: '' });
+
+    const late = await inject('POST', '/api/test-payments/confirm', undefined, {
+      clientSecret: order.clientSecret,
+      card: { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Morgan Hale' },
+    });
+    expect(late.statusCode).toBeGreaterThanOrEqual(400);
+    const report = await inject('POST', '/api/payment-success', undefined, {
+      paymentIntentId: order.paymentIntentId,
+    });
+    expect(report.json().status).not.toBe('succeeded');
+    expect(await t.db.select().from(users).where(eq(users.email, body.buyer.email))).toHaveLength(0);
+  });
+
   it('provisions the manager exactly once under 10 concurrent success reports', async () => {
     const body = teamOrderBody(course.courseId, { seats: 4, payBy: 'card' });
     const created = await inject('POST', '/api/team-orders', undefined, body);
