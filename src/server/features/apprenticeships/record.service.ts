@@ -6,6 +6,7 @@ import { createAccountIfNew } from '#server/features/students/provisioning.servi
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import type { Apprenticeship, ApprenticeshipInput } from '#shared/schemas/apprenticeships.ts';
 import { employerContactEmail } from './emails.ts';
+import { teamManagerOf } from './employer-contact.ts';
 import { displayName } from './names.ts';
 
 export type ApprenticeshipRow = typeof apprenticeships.$inferSelect;
@@ -14,8 +15,8 @@ type EmployerContactInput = NonNullable<ApprenticeshipInput['employerContact']>;
 
 /**
  * The employer contact who signs an apprentice's reviews: an existing account found by email, or a new one made
- * through the provisioning path (temporary password emailed, no enrolment). Kept apart so that, once employers
- * manage teams, it can prefer the apprentice's team manager.
+ * through the provisioning path (temporary password emailed, no enrolment). With none chosen, the apprentice's
+ * team manager is the contact (employer-contact.ts).
  */
 export async function resolveEmployerContact(
   tx: Queryable,
@@ -61,13 +62,14 @@ export async function saveApprenticeship(
   await database.db.transaction(async (tx) => {
     const [student] = await tx.select().from(users).where(eq(users.id, studentId));
     if (student?.role !== 'student') throw notFound('Student not found');
+    // No contact chosen: the apprentice's team manager, when they hold a seat an employer bought.
     const employerContactId = input.employerContact
       ? await resolveEmployerContact(tx, {
           contact: input.employerContact,
           apprentice: { id: student.id, name: displayName(student) },
           publicUrl,
         })
-      : null;
+      : await teamManagerOf(tx, student.id);
     const values = {
       standard: input.standard.trim(),
       level: input.level ?? null,

@@ -10,6 +10,7 @@ import {
   topicProgress,
   topics,
 } from '#server/db/schema/index.ts';
+import { adoptTeamManagerAsContact } from '#server/features/apprenticeships/employer-contact.ts';
 import { isUuid } from '#server/features/catalog/catalog.service.ts';
 import { learnerChanged } from '#server/features/learning/learning.cache.ts';
 import { provisionStudent } from '#server/features/students/provisioning.service.ts';
@@ -82,6 +83,7 @@ export async function assignSeat(
           createdEnrolment: provisioned.newlyEnrolled,
         })
         .returning();
+      await adoptTeamManagerAsContact(tx, provisioned.userId, order.managerUserId);
       return row!;
     });
   } catch (error) {
