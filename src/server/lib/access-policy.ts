@@ -20,6 +20,11 @@ export interface ManagedResource {
   managerUserId: string | null;
 }
 
+/** Something one account owns, e.g. an uploaded file. */
+export interface OwnedResource {
+  ownerId: string | null;
+}
+
 export type Action =
   /** The learning portal (dashboard, courses, progress, messages): every signed-in account. */
   | 'portal:use'
@@ -32,7 +37,9 @@ export type Action =
   /** One team order, its seats and members' progress: its own manager only. */
   | 'teamOrder:manage'
   /** One invoice PDF: the order's manager or an admin. */
-  | 'invoice:read';
+  | 'invoice:read'
+  /** An uploaded file not yet readable by its course's students: its uploader or an admin. */
+  | 'upload:read';
 
 export function hasRole(principal: Principal, role: Role): boolean {
   return principal.roles.includes(role);
@@ -52,7 +59,11 @@ export function rolesOf(user: { role: 'admin' | 'student' }, facts: RoleFacts): 
   return roles;
 }
 
-export function can(principal: Principal, action: Action, resource?: ManagedResource): boolean {
+export function can(
+  principal: Principal,
+  action: Action,
+  resource?: ManagedResource | OwnedResource,
+): boolean {
   switch (action) {
     case 'portal:use':
       return principal.roles.length > 0;
@@ -62,11 +73,19 @@ export function can(principal: Principal, action: Action, resource?: ManagedReso
     case 'team:manage':
       return hasRole(principal, 'teamManager');
     case 'teamOrder:manage':
-      return hasRole(principal, 'teamManager') && resource?.managerUserId === principal.id;
+      return hasRole(principal, 'teamManager') && managerOf(resource) === principal.id;
     case 'invoice:read':
       return (
         hasRole(principal, 'admin') ||
-        (hasRole(principal, 'teamManager') && resource?.managerUserId === principal.id)
+        (hasRole(principal, 'teamManager') && managerOf(resource) === principal.id)
+      );
+    case 'upload:read':
+      return (
+        hasRole(principal, 'admin') ||
+        (!!resource && 'ownerId' in resource && resource.ownerId === principal.id)
       );
   }
 }
+
+const managerOf = (resource: ManagedResource | OwnedResource | undefined) =>
+  resource && 'managerUserId' in resource ? resource.managerUserId : undefined;

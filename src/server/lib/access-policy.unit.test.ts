@@ -46,4 +46,12 @@ describe('access policy', () => {
     expect(can(admin, 'invoice:read', { managerUserId: 'm' })).toBe(true);
     expect(can(student, 'invoice:read', { managerUserId: null })).toBe(false);
   });
+
+  it('lets an uploader and admins read a file that is not yet shared with a course', () => {
+    expect(can(student, 'upload:read', { ownerId: 's' })).toBe(true);
+    expect(can(student, 'upload:read', { ownerId: 'other' })).toBe(false);
+    expect(can(student, 'upload:read', { ownerId: null })).toBe(false);
+    expect(can(admin, 'upload:read', { ownerId: 'other' })).toBe(true);
+    expect(can(manager, 'upload:read', { managerUserId: 'm' })).toBe(false);
+  });
 });

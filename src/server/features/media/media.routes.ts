@@ -39,12 +39,11 @@ import {
   ensureUploaded,
   getObjectStore,
   listObjects,
-  mediaAccess,
   normaliseObjectPath,
-  presentationTitle,
   releaseObject,
   type StoredObjectRow,
 } from './media.service.ts';
+import { mediaAccess, presentationTitle } from './media-access.ts';
 import { isObjectKey, objectPathFor } from './object-store.ts';
 import { ifRangeHolds, notModified, parseRange } from './range.ts';
 import { S3ObjectStore } from './s3-store.ts';

@@ -1,17 +1,8 @@
 import path from 'node:path';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AppConfig } from '#server/config.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
-import {
-  courses,
-  enrolments,
-  modules,
-  quizQuestions,
-  quizzes,
-  storedObjects,
-  topics,
-} from '#server/db/schema/index.ts';
-import { otjEvidenceAccess } from '#server/features/apprenticeships/evidence-access.ts';
+import { courses, modules, quizQuestions, quizzes, storedObjects, topics } from '#server/db/schema/index.ts';
 import { resolveAppSecret } from '#server/lib/app-secret.ts';
 import { badRequest, HttpError, payloadTooLarge } from '#server/lib/errors.ts';
 import type { FileType } from '#shared/constants.ts';
@@ -275,66 +266,6 @@ export async function sweepUnattached(deps: MediaDeps, olderThanMs = UNATTACHED_
   const store = await getObjectStore(deps);
   if (store instanceof DiskObjectStore) await store.sweepTemp(60 * 60 * 1000);
   return deleted.length;
-}
-
-export type MediaAccess = 'public' | 'allowed' | 'unauthorized' | 'forbidden';
-
-/**
- * Who may read an object. Images (course images, avatars, quiz images) are public once attached. Videos and
- * presentations: admins, and students enrolled in the course of a topic that uses the object. Anything
- * unattached: its uploader and admins only.
- */
-export async function mediaAccess(
-  db: Queryable,
-  row: StoredObjectRow,
-  user: { id: string; role: string; mustChangePassword?: boolean } | null,
-): Promise<MediaAccess> {
-  if (row.fileType === 'image' && row.attachedAt)
-    return (await otjEvidenceAccess(db, objectPathFor(row.key), user)) ?? 'public';
-  if (row.fileType === 'video' && row.attachedAt && (await isPreviewVideo(db, objectPathFor(row.key))))
-    return 'public';
-  if (!user) return 'unauthorized';
-  if (user.role === 'admin' || row.uploadedBy === user.id) return 'allowed';
-  if (user.mustChangePassword || row.fileType === 'image') return 'forbidden';
-  const objectPath = objectPathFor(row.key);
-  const [enrolled] = await db
-    .select({ id: enrolments.id })
-    .from(topics)
-    .innerJoin(modules, eq(modules.id, topics.moduleId))
-    .innerJoin(enrolments, and(eq(enrolments.courseId, modules.courseId), eq(enrolments.userId, user.id)))
-    .where(or(eq(topics.videoPath, objectPath), eq(topics.presentationPath, objectPath)))
-    .limit(1);
-  return enrolled ? 'allowed' : 'forbidden';
-}
-
-/**
- * Preview Course (docs/product.md#public-site) plays the first topic's video of an active course to anyone, so visitors can
- * see what they would buy; every other lesson stays behind enrolment.
- */
-async function isPreviewVideo(db: Queryable, objectPath: string): Promise<boolean> {
-  const rows = await db.execute<{ ok: number }>(sql`
-    SELECT 1 AS ok
-    FROM ${topics} t
-    JOIN ${modules} m ON m.id = t.module_id
-    JOIN ${courses} c ON c.id = m.course_id
-    WHERE t.video_path = ${objectPath} AND c.is_active
-      AND t.id = (
-        SELECT t2.id FROM ${topics} t2 JOIN ${modules} m2 ON m2.id = t2.module_id
-        WHERE m2.course_id = c.id ORDER BY m2."order", t2."order" LIMIT 1
-      )
-    LIMIT 1`);
-  const list = Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows;
-  return list.length > 0;
-}
-
-/** The title of the topic a presentation belongs to, for its download name. */
-export async function presentationTitle(db: Queryable, key: string): Promise<string | null> {
-  const [row] = await db
-    .select({ title: topics.title })
-    .from(topics)
-    .where(eq(topics.presentationPath, objectPathFor(key)))
-    .limit(1);
-  return row?.title ?? null;
 }
 
 /** A file name safe in any header or file system: letters, digits, spaces, dots, dashes, underscores. */
