@@ -21,17 +21,13 @@ import {
   videoProgressSchema,
 } from '#shared/schemas/learning.ts';
 import { LearningCache } from './learning.cache.ts';
+import { type LearningDeps, listModules, listTopics, openTopic, readTopic } from './learning.service.ts';
 import {
-  type LearningDeps,
-  listModules,
   listProgress,
-  listTopics,
-  openTopic,
-  readTopic,
   recordResourceAccess,
   reportVideoProgress,
   updateProgress,
-} from './learning.service.ts';
+} from './progress.service.ts';
 import { getQuiz, submitQuizAttempt } from './quiz.service.ts';
 
 /** The student portal's learning calls (docs/product.md#portal). Admins get every course with nothing locked. */

@@ -19,13 +19,13 @@ import {
 import { learnerChanged } from './learning.cache.ts';
 import {
   accessTopic,
-  currentModuleProgress,
   isAdmin,
   type LearningDeps,
   lockProgress,
   recomputeModuleProgress,
   type Viewer,
 } from './learning.service.ts';
+import { currentModuleProgress } from './progress.service.ts';
 
 // Quizzes are graded here, never in the browser (no answer keys leave the server), under the quiz's attempt rules
 // (README 'Quizzes'): a maximum number of attempts until an admin resets them, a cooldown after each attempt,
