@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson, getErrorMessage } from '#client/lib/api-client.ts';
+import { apiJson } from '#client/lib/api-client.ts';
+import { failureToast } from '#client/lib/error-toast.ts';
 import { toast } from '#client/lib/toast.ts';
 import type {
   AdminApprentice,
@@ -55,7 +56,7 @@ export const useStudentSearch = (search: string) =>
   });
 
 export function errorToast(fallback: string, error: unknown) {
-  toast({ title: 'Error', description: getErrorMessage(error, fallback), variant: 'destructive' });
+  failureToast('Error', error, fallback);
 }
 
 /** Every write here moves the figures, so each one refreshes everything this feature shows. */

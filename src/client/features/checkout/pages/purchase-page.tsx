@@ -5,14 +5,14 @@ import { Link, useParams, useSearchParams } from 'wouter';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { getErrorMessage } from '#client/lib/api-client.ts';
-import { toast } from '#client/lib/toast.ts';
+import { failureToast } from '#client/lib/error-toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
 import { formatPrice } from '#shared/format.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
 import type { PaymentIntentResponse, StudentData } from '#shared/schemas/checkout.ts';
 import { createCoursePayment } from '../api/checkout.ts';
+import { BackToCourse } from '../components/back-to-course.tsx';
 import { type BuyerDetails, BuyerDetailsForm, EMPTY_DETAILS } from '../components/buyer-details-form.tsx';
 import { CourseSummary } from '../components/course-summary.tsx';
 import { PaymentForm } from '../components/payment-form.tsx';
@@ -67,11 +67,7 @@ function Purchase({ course, plan }: { course: Course; plan: PaymentPlan }) {
       setStep(2);
       window.scrollTo({ top: 0 });
     } catch (error) {
-      toast({
-        title: 'Payment Setup Failed',
-        description: getErrorMessage(error, 'Failed to initialize payment'),
-        variant: 'destructive',
-      });
+      failureToast('Payment Setup Failed', error, 'Failed to initialize payment');
     } finally {
       setCreating(false);
     }
@@ -79,13 +75,7 @@ function Purchase({ course, plan }: { course: Course; plan: PaymentPlan }) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <Link
-        href={`/courses/${course.id}`}
-        className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-navy-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {course.title}
-      </Link>
+      <BackToCourse course={course} />
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-navy-950 sm:text-4xl">
         Enrol on {course.title}
       </h1>

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CheckCircle2, ShieldCheck } from 'lucide-react';
+import { CheckCircle2, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { getErrorMessage } from '#client/lib/api-client.ts';
-import { toast } from '#client/lib/toast.ts';
+import { failureToast } from '#client/lib/error-toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { decimalToPence, formatPrice } from '#shared/format.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
 import type { CreateTeamOrder, TeamOrderCreated, TeamPricing } from '#shared/schemas/teams.ts';
 import { createTeamOrder, useTeamPricing } from '../api/checkout.ts';
+import { BackToCourse } from '../components/back-to-course.tsx';
 import { PaymentForm } from '../components/payment-form.tsx';
 import { TeamOrderForm } from '../components/team-order-form.tsx';
 
@@ -50,11 +50,7 @@ function TeamPurchase({ course, pricing }: { course: Course; pricing: TeamPricin
       setOrder({ created: await createTeamOrder(input), input });
       window.scrollTo({ top: 0 });
     } catch (error) {
-      toast({
-        title: 'Order failed',
-        description: getErrorMessage(error, 'Could not place the order'),
-        variant: 'destructive',
-      });
+      failureToast('Order failed', error, 'Could not place the order');
     } finally {
       setBusy(false);
     }
@@ -62,13 +58,7 @@ function TeamPurchase({ course, pricing }: { course: Course; pricing: TeamPricin
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      <Link
-        href={`/courses/${course.id}`}
-        className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-navy-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {course.title}
-      </Link>
+      <BackToCourse course={course} />
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-navy-950 sm:text-4xl">Buy for my team</h1>
       <p className="mt-2 text-muted-foreground">
         Seats on <span className="font-semibold text-navy-900">{course.title}</span> for your team, with{' '}
