@@ -1,7 +1,36 @@
-import type { AuthzCase } from '#server/test/authz.ts';
+import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
 import { adminOnly, enrolledCourse, everyone, signedIn } from '#server/test/authz-fixtures.ts';
+import { fakePng } from '#server/test/fixtures/media.ts';
 
 const attach = { body: { objectPath: `/objects/video/${crypto.randomUUID()}` } };
+
+/** A real image `student` uploads through the API (signed URL, PUT, complete) and has not attached yet. */
+async function studentsUpload(world: AuthzWorld): Promise<{ kind: string; id: string }> {
+  const body = fakePng();
+  const headers = { cookie: world.cookies.student };
+  const target = await world.app.inject({
+    method: 'POST',
+    url: '/api/objects/upload',
+    headers,
+    payload: { fileType: 'image', contentType: 'image/png', size: body.length },
+  });
+  const { uploadURL, objectPath } = target.json() as { uploadURL: string; objectPath: string };
+  await world.app.inject({
+    method: 'PUT',
+    url: uploadURL,
+    headers: { 'content-type': 'image/png' },
+    payload: body,
+  });
+  const complete = await world.app.inject({
+    method: 'POST',
+    url: '/api/objects/complete',
+    headers,
+    payload: { objectPath },
+  });
+  if (complete.statusCode !== 200) throw new Error(`upload failed: ${complete.body}`);
+  const [, , kind, id] = objectPath.split('/');
+  return { kind: kind!, id: id! };
+}
 
 export const authzCases: AuthzCase[] = [
   {
@@ -44,6 +73,13 @@ export const authzCases: AuthzCase[] = [
     prepare: () => ({ params: { kind: 'video', id: crypto.randomUUID() } }),
     expect: everyone(404),
     note: 'unknown media reveals nothing',
+  },
+  {
+    method: 'GET',
+    url: '/objects/:kind/:id',
+    prepare: async (world) => ({ params: await studentsUpload(world) }),
+    expect: { anonymous: 401, student: 200, otherStudent: 403, teamManager: 403, admin: 200 },
+    note: 'a real image the student uploaded and has not attached: only its uploader and admins',
   },
   {
     method: 'PUT',
