@@ -38,8 +38,16 @@ export type Action =
   | 'teamOrder:manage'
   /** One invoice PDF: the order's manager or an admin. */
   | 'invoice:read'
-  /** An uploaded file not yet readable by its course's students: its uploader or an admin. */
-  | 'upload:read';
+  /** A record one account owns (an upload not yet shared, OTJ evidence, a certificate): its owner or an admin. */
+  | 'owned:read'
+  /** Upload videos and presentations (everyone else: images only, a few an hour). */
+  | 'upload:anyType'
+  /** Message anyone and see every participant's email (students message only staff, see only staff emails). */
+  | 'message:anyone'
+  /** Issue, revoke and reissue certificates; read revoked ones. */
+  | 'certificate:manage'
+  /** The apprenticeship tutor: approve evidence, record and sign reviews as tutor, read every review. */
+  | 'apprenticeship:tutor';
 
 export function hasRole(principal: Principal, role: Role): boolean {
   return principal.roles.includes(role);
@@ -59,6 +67,14 @@ export function rolesOf(user: { role: 'admin' | 'student' }, facts: RoleFacts): 
   return roles;
 }
 
+/** The roles a users row alone gives (admin, or any other account): for checks that need no derived role. */
+export function accountPrincipal(user: { id: string; role: string }): Principal {
+  return {
+    id: user.id,
+    roles: rolesOf({ role: user.role === 'admin' ? 'admin' : 'student' }, { managesTeams: false }),
+  };
+}
+
 export function can(
   principal: Principal,
   action: Action,
@@ -69,6 +85,10 @@ export function can(
       return principal.roles.length > 0;
     case 'admin:access':
     case 'course:readAll':
+    case 'upload:anyType':
+    case 'message:anyone':
+    case 'certificate:manage':
+    case 'apprenticeship:tutor':
       return hasRole(principal, 'admin');
     case 'team:manage':
       return hasRole(principal, 'teamManager');
@@ -79,7 +99,7 @@ export function can(
         hasRole(principal, 'admin') ||
         (hasRole(principal, 'teamManager') && managerOf(resource) === principal.id)
       );
-    case 'upload:read':
+    case 'owned:read':
       return (
         hasRole(principal, 'admin') ||
         (!!resource && 'ownerId' in resource && resource.ownerId === principal.id)

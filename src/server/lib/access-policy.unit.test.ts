@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, rolesOf } from './access-policy.ts';
+import { accountPrincipal, can, rolesOf } from './access-policy.ts';
 
 const student = { id: 's', roles: rolesOf({ role: 'student' }, { managesTeams: false }) };
 const manager = { id: 'm', roles: rolesOf({ role: 'student' }, { managesTeams: true, enrolled: false }) };
@@ -47,11 +47,29 @@ describe('access policy', () => {
     expect(can(student, 'invoice:read', { managerUserId: null })).toBe(false);
   });
 
-  it('lets an uploader and admins read a file that is not yet shared with a course', () => {
-    expect(can(student, 'upload:read', { ownerId: 's' })).toBe(true);
-    expect(can(student, 'upload:read', { ownerId: 'other' })).toBe(false);
-    expect(can(student, 'upload:read', { ownerId: null })).toBe(false);
-    expect(can(admin, 'upload:read', { ownerId: 'other' })).toBe(true);
-    expect(can(manager, 'upload:read', { managerUserId: 'm' })).toBe(false);
+  it('keeps staff powers (all uploads, messaging anyone, certificates, tutoring) to admins', () => {
+    for (const action of [
+      'upload:anyType',
+      'message:anyone',
+      'certificate:manage',
+      'apprenticeship:tutor',
+    ] as const) {
+      expect([student, manager, managerStudent, admin].map((p) => can(p, action))).toEqual([
+        false,
+        false,
+        false,
+        true,
+      ]);
+    }
+    expect(accountPrincipal({ id: 'x', role: 'admin' }).roles).toEqual(['admin']);
+    expect(accountPrincipal({ id: 'y', role: 'student' }).roles).toEqual(['student']);
+  });
+
+  it('lets an owner and admins read what the owner holds', () => {
+    expect(can(student, 'owned:read', { ownerId: 's' })).toBe(true);
+    expect(can(student, 'owned:read', { ownerId: 'other' })).toBe(false);
+    expect(can(student, 'owned:read', { ownerId: null })).toBe(false);
+    expect(can(admin, 'owned:read', { ownerId: 'other' })).toBe(true);
+    expect(can(manager, 'owned:read', { managerUserId: 'm' })).toBe(false);
   });
 });

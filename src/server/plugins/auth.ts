@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SessionResolver, type UserRow } from '#server/features/auth/sessions.service.ts';
 import { rolesFor } from '#server/features/teams/team-managers.ts';
-import { can, type Principal, rolesOf } from '#server/lib/access-policy.ts';
+import { accountPrincipal, can, type Principal } from '#server/lib/access-policy.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
 
 declare module 'fastify' {
@@ -80,7 +80,7 @@ export function principalOf(request: FastifyRequest): Promise<Principal> {
 
 /** The roles the users row alone gives (admin, or any other account), for guards that need no derived role. */
 export function basePrincipal(user: UserRow): Principal {
-  return { id: user.id, roles: rolesOf(user, { managesTeams: false }) };
+  return accountPrincipal(user);
 }
 
 /** Route guard: a signed-in user who is not stuck on a temporary password. */

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { courses, enrolments, liveSessionAttendees, liveSessions, users } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/features/auth/sessions.service.ts';
+import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import type { AdminLiveSession, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
 import { presentLiveSession } from './admin.presenter.ts';
@@ -178,7 +179,7 @@ function fold(line: string): string {
 export async function sessionIcs(db: Db, id: string, user: UserRow, publicUrl: string): Promise<string> {
   const [row] = await db.select().from(liveSessions).where(eq(liveSessions.id, id));
   if (!row) throw notFound('Session not found');
-  if (user.role !== 'admin') {
+  if (!can(accountPrincipal(user), 'course:readAll')) {
     const [attending] = await db
       .select({ id: liveSessionAttendees.userId })
       .from(liveSessionAttendees)

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { otjEntries } from '#server/db/schema/index.ts';
+import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 
 /**
  * An OTJ evidence file is the apprentice's record, readable by the apprentice and admins only (never public like
@@ -18,5 +19,5 @@ export async function otjEvidenceAccess(
     .limit(1);
   if (!entry) return null;
   if (!user) return 'unauthorized';
-  return user.role === 'admin' || user.id === entry.studentId ? 'allowed' : 'forbidden';
+  return can(accountPrincipal(user), 'owned:read', { ownerId: entry.studentId }) ? 'allowed' : 'forbidden';
 }

@@ -3,6 +3,7 @@ import type { Database, Queryable } from '#server/db/client.ts';
 import { apprenticeships, users } from '#server/db/schema/index.ts';
 import { enqueueEmail } from '#server/features/email/outbox.service.ts';
 import { createAccountIfNew } from '#server/features/students/provisioning.service.ts';
+import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import type { Apprenticeship, ApprenticeshipInput } from '#shared/schemas/apprenticeships.ts';
 import { employerContactEmail } from './emails.ts';
@@ -34,7 +35,7 @@ export async function resolveEmployerContact(
     );
   }
   const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, user.id));
-  if (row?.role === 'admin') {
+  if (row && can(accountPrincipal({ id: user.id, role: row.role }), 'apprenticeship:tutor')) {
     throw badRequest('The employer contact cannot be a tutor (admin) account', 'EMPLOYER_IS_ADMIN');
   }
   if (createdUser) {

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { apprenticeships, progressReviews, reviewSignatures, users } from '#server/db/schema/index.ts';
+import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { ukIsoDate } from '#shared/format.ts';
 import type {
@@ -50,7 +51,7 @@ export async function createReview(
 function roleFor(review: ReviewRow, caller: Caller): ReviewRole | null {
   if (caller.id === review.studentId) return 'apprentice';
   if (review.employerContactId && caller.id === review.employerContactId) return 'employer';
-  if (caller.role === 'admin') return 'tutor';
+  if (can(accountPrincipal(caller), 'apprenticeship:tutor')) return 'tutor';
   return null;
 }
 
@@ -103,10 +104,9 @@ async function present(db: Queryable, rows: ReviewRow[], caller: Caller): Promis
  * for, and every review for an admin (`studentId` narrows it).
  */
 export async function listReviews(db: Queryable, caller: Caller, studentId?: string): Promise<Review[]> {
-  const visible =
-    caller.role === 'admin'
-      ? undefined
-      : or(eq(progressReviews.studentId, caller.id), eq(progressReviews.employerContactId, caller.id));
+  const visible = can(accountPrincipal(caller), 'apprenticeship:tutor')
+    ? undefined
+    : or(eq(progressReviews.studentId, caller.id), eq(progressReviews.employerContactId, caller.id));
   const rows = await db
     .select()
     .from(progressReviews)
@@ -119,7 +119,7 @@ export async function listReviews(db: Queryable, caller: Caller, studentId?: str
 /** One review the caller may see (404 for everyone else, so ids reveal nothing). */
 export async function getReview(db: Queryable, caller: Caller, reviewId: string): Promise<Review> {
   const [row] = await db.select().from(progressReviews).where(eq(progressReviews.id, reviewId));
-  if (!row || (caller.role !== 'admin' && !roleFor(row, caller)))
+  if (!row || (!can(accountPrincipal(caller), 'apprenticeship:tutor') && !roleFor(row, caller)))
     throw notFound('Review not found', 'REVIEW_NOT_FOUND');
   return (await present(db, [row], caller))[0]!;
 }

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { certificates, courses, users } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/features/auth/sessions.service.ts';
 import { enqueueEmail } from '#server/features/email/outbox.service.ts';
+import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import type { VerifyResult } from '#shared/schemas/certificates.ts';
 import { certificateIssuedEmail } from './certificate-email.ts';
@@ -43,10 +44,11 @@ export function listCertificatesForAdmin(db: Db, userId: string | undefined): Pr
 export async function certificateForDownload(db: Db, viewer: Viewer, id: string): Promise<CertificateRow> {
   const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
   if (!row) throw notFound('Certificate not found', 'CERTIFICATE_NOT_FOUND');
-  const admin = viewer.role === 'admin';
-  if (!admin && row.userId !== viewer.id)
+  const principal = accountPrincipal(viewer);
+  if (!can(principal, 'owned:read', { ownerId: row.userId }))
     throw forbidden('This certificate is not yours', 'NOT_YOUR_CERTIFICATE');
-  if (!admin && row.revokedAt) throw conflict('This certificate has been revoked', 'CERTIFICATE_REVOKED');
+  if (!can(principal, 'certificate:manage') && row.revokedAt)
+    throw conflict('This certificate has been revoked', 'CERTIFICATE_REVOKED');
   return row;
 }
 

@@ -2,16 +2,11 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, enrolments, modules, topics } from '#server/db/schema/index.ts';
 import { otjEvidenceAccess } from '#server/features/apprenticeships/evidence-access.ts';
-import { can, type Principal, rolesOf } from '#server/lib/access-policy.ts';
+import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import type { StoredObjectRow } from './media.service.ts';
 import { objectPathFor } from './object-store.ts';
 
 // Who may read a stored object (docs/product.md#media), and the topic facts that decide it.
-
-const principalOf = (user: { id: string; role: string }): Principal => ({
-  id: user.id,
-  roles: rolesOf({ role: user.role === 'admin' ? 'admin' : 'student' }, { managesTeams: false }),
-});
 
 export type MediaAccess = 'public' | 'allowed' | 'unauthorized' | 'forbidden';
 
@@ -30,7 +25,7 @@ export async function mediaAccess(
   if (row.fileType === 'video' && row.attachedAt && (await isPreviewVideo(db, objectPathFor(row.key))))
     return 'public';
   if (!user) return 'unauthorized';
-  if (can(principalOf(user), 'upload:read', { ownerId: row.uploadedBy })) return 'allowed';
+  if (can(accountPrincipal(user), 'owned:read', { ownerId: row.uploadedBy })) return 'allowed';
   if (user.mustChangePassword || row.fileType === 'image') return 'forbidden';
   const objectPath = objectPathFor(row.key);
   const [enrolled] = await db

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { courses, modules, storedObjects, topics } from '#server/db/schema/index.ts';
 import { presentCourse } from '#server/features/catalog/catalog.presenter.ts';
+import { can } from '#server/lib/access-policy.ts';
 import {
   badRequest,
   forbidden,
@@ -14,7 +15,7 @@ import {
 } from '#server/lib/errors.ts';
 import { invalidate } from '#server/lib/invalidation.ts';
 import { hit } from '#server/lib/rate-limit.ts';
-import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
+import { basePrincipal, currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
 import type { FileType } from '#shared/constants.ts';
 import { courseSchema } from '#shared/schemas/catalog.ts';
 import { apiErrorSchema, text } from '#shared/schemas/common.ts';
@@ -84,7 +85,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const body = request.body ?? uploadRequestSchema.parse({});
-      if (user.role !== 'admin') {
+      if (!can(basePrincipal(user), 'upload:anyType')) {
         if (body.fileType !== 'image') throw forbidden('Only admins can upload videos and presentations');
         // Students only change an avatar now and then; this caps what one account can park in storage.
         const count = await hit(app.db, `upload:${user.id}`, STUDENT_UPLOAD_WINDOW.windowMs);
@@ -115,7 +116,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
             .from(storedObjects)
             .where(eq(storedObjects.key, path.slice('/objects/'.length)))
         : [];
-      if (!row || (user.role !== 'admin' && row.uploadedBy !== user.id)) throw badRequest('Unknown file');
+      if (!row || !can(basePrincipal(user), 'owned:read', { ownerId: row.uploadedBy }))
+        throw badRequest('Unknown file');
       return presentObject(await completeUpload(app, path!));
     },
   );

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-or
 import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { conversationParticipants, conversations, messages, users } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/features/auth/sessions.service.ts';
+import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { badRequest, forbidden, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import type {
   ConversationDetail,
@@ -38,7 +39,8 @@ export function visibleEmail(
   viewer: Viewer,
   person: Pick<PersonRow, 'id' | 'email' | 'role'>,
 ): string | null {
-  if (viewer.role === 'admin' || person.role === 'admin' || person.id === viewer.id) return person.email;
+  const staff = (p: { id: string; role: string }) => can(accountPrincipal(p), 'message:anyone');
+  if (staff(viewer) || staff(person) || person.id === viewer.id) return person.email;
   return null;
 }
 
@@ -310,7 +312,8 @@ export async function createConversation(
   if (people.length !== others.length || people.some((p) => !p.isActive)) {
     throw badRequest('Unknown participant');
   }
-  if (viewer.role !== 'admin' && (others.length !== 1 || people[0]!.role !== 'admin')) {
+  const staff = (p: { id: string; role: string }) => can(accountPrincipal(p), 'message:anyone');
+  if (!staff(viewer) && (others.length !== 1 || !staff(people[0]!))) {
     throw forbidden('Students can only message their instructors');
   }
 
