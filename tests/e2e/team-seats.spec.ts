@@ -112,8 +112,24 @@ for (const width of [390, 1280]) {
     await page.getByRole('button', { name: 'Take back the seat of Priya Shah' }).click();
     await expect(page.getByText('1 of 3 seats assigned')).toBeVisible({ timeout: 10_000 });
 
+    // Two more seats by card, paid right here; back on /team the order has five.
+    await page.getByLabel('Buy more seats').fill('2');
+    await page.getByRole('radio', { name: 'Card' }).check();
+    await page.getByRole('button', { name: 'Buy seats' }).click();
+    const topUp = page.getByTestId('top-up-card');
+    await expect(topUp.getByText('Pay £1,590.00 for the extra seats')).toBeVisible();
+    await topUp.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await topUp.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await topUp.getByLabel('CVC').fill('123');
+    await topUp.getByLabel('Name on card').fill('Robin Ashby');
+    await page.screenshot({ path: `${SHOTS}/top-up-card-${width}.png`, fullPage: true });
+    await topUp.getByRole('button', { name: 'Pay £1,590.00' }).click();
+    await expect(page.getByText('1 of 5 seats assigned')).toBeVisible({ timeout: 15_000 });
+
+    // Two receipts now: the order's and the top-up's.
+    await expect(page.getByRole('link', { name: 'Download receipt' })).toHaveCount(2);
     const download = page.waitForEvent('download');
-    await page.getByRole('link', { name: 'Download receipt' }).click();
+    await page.getByRole('link', { name: 'Download receipt' }).first().click();
     const file = await (await download).path();
     const pdf = fs.readFileSync(file!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

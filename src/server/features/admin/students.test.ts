@@ -136,7 +136,13 @@ describe('POST /api/admin/students', () => {
 describe('GET /api/admin/students', () => {
   it('pages and searches students only, newest first', async () => {
     for (let i = 0; i < 5; i++) {
-      await t.createUser({ firstName: `Pager${i}`, lastName: 'Zed', email: `pager${i}@paging.test` });
+      // Distinct creation times: rows made within the same millisecond would have no "newest".
+      await t.createUser({
+        firstName: `Pager${i}`,
+        lastName: 'Zed',
+        email: `pager${i}@paging.test`,
+        createdAt: new Date(Date.now() - (5 - i) * 1000),
+      });
     }
     const page1 = await t.app.inject({
       url: '/api/admin/students?search=paging.test&pageSize=2',

@@ -6,4 +6,9 @@ export interface PaymentFormProps {
   receiptEmail?: string;
   defaultName?: string;
   payLabel: string;
+  /**
+   * Called once paid instead of going to /purchase-success: a manager buying more seats stays on /team, and the
+   * toast says the seats are being added instead of an account being set up.
+   */
+  onPaid?: () => void;
 }

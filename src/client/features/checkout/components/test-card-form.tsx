@@ -27,10 +27,10 @@ function formatExpiry(value: string, previous: string) {
 type Errors = Partial<Record<CardField | 'email', string>>;
 
 /** The built-in test provider's card form: our own fields, validated like Stripe's, never stored. */
-export function TestCardForm({ clientSecret, needsEmail, defaultName, payLabel }: PaymentFormProps) {
+export function TestCardForm({ clientSecret, needsEmail, defaultName, payLabel, onPaid }: PaymentFormProps) {
   const id = useId();
   const [, navigate] = useLocation();
-  const outcome = usePaymentOutcome();
+  const outcome = usePaymentOutcome(onPaid);
   const [values, setValues] = useState({
     number: '',
     expiry: '',

@@ -11,7 +11,7 @@ export const PAYMENT_ERROR_FALLBACK = 'Something went wrong during payment proce
  * What happens after the card form: success records the payment and goes to /purchase-success after 2 s
  * (docs/product.md#checkout); a decline says 'Payment Failed' with the processor's message.
  */
-export function usePaymentOutcome() {
+export function usePaymentOutcome(onPaid?: () => void) {
   const [, navigate] = useLocation();
   const [redirecting, setRedirecting] = useState(false);
 
@@ -19,10 +19,17 @@ export function usePaymentOutcome() {
     setRedirecting(true);
     toast({
       title: 'Payment Successful!',
-      description: 'Setting up your account. Your login details are on their way.',
+      description: onPaid
+        ? 'Adding your seats now.'
+        : 'Setting up your account. Your login details are on their way.',
     });
     // The success page checks again; this call only makes the enrolment happen sooner.
     await recordPaymentSuccess(paymentIntentId).catch(() => undefined);
+    if (onPaid) {
+      setRedirecting(false);
+      onPaid();
+      return;
+    }
     setTimeout(() => navigate(successUrl(paymentIntentId)), PAYMENT_REDIRECT_DELAY_MS);
   }
 

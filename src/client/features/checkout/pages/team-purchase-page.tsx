@@ -83,8 +83,8 @@ function TeamPurchase({ course, pricing }: { course: Course; pricing: TeamPricin
               <span className="font-semibold text-navy-950">
                 {formatPrice(order.created.amountPence, 'pence')}
               </span>{' '}
-              (VAT {formatPrice(order.created.vatPence, 'pence')}) · receipt and sign-in details go to{' '}
-              {order.input.buyer.email}
+              {order.created.vatPence > 0 ? `(VAT ${formatPrice(order.created.vatPence, 'pence')}) ` : ''}·
+              receipt and sign-in details go to {order.input.buyer.email}
             </p>
             <div className="mt-6">
               <PaymentForm
