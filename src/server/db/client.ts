@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -178,6 +179,22 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
+/**
+ * PGlite runs each query synchronously on this thread, and its query queue hands over from one waiting query to
+ * the next in promise callbacks: under load, one turn of the event loop ran every queued query back to back and
+ * new connections waited in the accept queue for seconds (docs/decisions/0016-pglite-fair-turns.md). Each query
+ * now starts on a fresh turn of the event loop, so sockets are served between queries.
+ */
+function yieldBetweenQueries(client: PGlite) {
+  const exclusive = client as unknown as { _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> };
+  const original = exclusive._runExclusiveQuery.bind(client);
+  exclusive._runExclusiveQuery = (fn) =>
+    original(async () => {
+      await nextTurn();
+      return fn();
+    });
+}
+
 async function openPglite(options: OpenOptions): Promise<Database> {
   let lock: DirLock | undefined;
   let dataDir: string | undefined;
@@ -197,6 +214,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     lock?.release();
     throw error;
   }
+  yieldBetweenQueries(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
