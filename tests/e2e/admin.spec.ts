@@ -309,6 +309,11 @@ test('a group message reaches two students; Message on a student opens the direc
   const dialog = page.getByRole('dialog', { name: 'Group Message' });
   await dialog.getByRole('button', { name: 'Create Conversation' }).click();
   await expect(toast(page, 'Please select at least one student')).toBeVisible();
+  // The message also sits under the list, the search box points at it and has the focus.
+  const search = dialog.getByLabel('Search students');
+  await expect(search).toHaveAttribute('aria-invalid', 'true');
+  await expect(search).toHaveAccessibleDescription('Please select at least one student');
+  await expect(search).toBeFocused();
   await dialog.getByLabel('Group title (optional)').fill(`Toolbox talk ${RUN}`);
   await dialog.getByLabel('Search students').fill(`.${RUN}@`);
   await dialog.getByLabel('Gwen Tester').check();

@@ -5,12 +5,13 @@ import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { Providers } from '#client/app/providers.tsx';
+import { getQueryFn } from '#client/lib/api-client.ts';
 
-/** A fresh client with the app's defaults minus caching between tests. */
+/** A fresh client with the app's defaults (its fetching queryFn included) minus caching between tests. */
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, gcTime: Number.POSITIVE_INFINITY },
+      queries: { queryFn: getQueryFn({ on401: 'throw' }), retry: false, gcTime: Number.POSITIVE_INFINITY },
       mutations: { retry: false },
     },
   });

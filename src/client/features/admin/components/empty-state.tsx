@@ -75,7 +75,7 @@ export function StatCard({
           <Icon aria-hidden="true" className="size-4" />
         </span>
       </div>
-      <p className="mt-2 text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">{value}</p>
+      <div className="mt-2 text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">{value}</div>
       {hint ? <p className="mt-1 text-xs text-muted-foreground">{hint}</p> : null}
     </div>
   );

@@ -19,7 +19,7 @@ import {
 import { Input } from '#client/components/ui/input.tsx';
 import { errorToast, successToast, validationToast } from '../api/admin-api.ts';
 import { Field } from './empty-state.tsx';
-import { type PickedStudent, StudentPicker } from './student-picker.tsx';
+import { type PickedStudent, reportPickerError, StudentPicker } from './student-picker.tsx';
 
 /** The admin's inbox: the shared messaging panel, sending through POST /api/messages (docs/product.md#messaging). */
 export function MessagesTab({
@@ -60,7 +60,19 @@ function GroupMessageDialog({ onCreated }: { onCreated: (id: string) => void }) 
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState('');
   const [selected, setSelected] = useState<PickedStudent[]>([]);
+  const [studentsError, setStudentsError] = useState<string | undefined>();
   const queryClient = useQueryClient();
+  const pick = (next: PickedStudent[]) => {
+    setSelected(next);
+    if (next.length) setStudentsError(undefined);
+  };
+  const submit = () => {
+    if (selected.length) return create.mutate();
+    // The spec's message, under the list (the toast alone would cover the dialog on a phone) and as a toast.
+    const message = 'Please select at least one student';
+    reportPickerError('gm', message, setStudentsError);
+    validationToast(message);
+  };
   const create = useMutation({
     // The title is only sent for a real group: more than one student (docs/product.md#messaging).
     mutationFn: () =>
@@ -73,6 +85,7 @@ function GroupMessageDialog({ onCreated }: { onCreated: (id: string) => void }) 
       refreshConversations(queryClient);
       setOpen(false);
       setSelected([]);
+      setStudentsError(undefined);
       setTitle('');
       onCreated(conversation.id);
     },
@@ -98,19 +111,14 @@ function GroupMessageDialog({ onCreated }: { onCreated: (id: string) => void }) 
           </Field>
           <fieldset className="grid gap-1.5">
             <legend className="mb-1.5 text-sm font-medium">Students</legend>
-            <StudentPicker idPrefix="gm" selected={selected} onChange={setSelected} />
+            <StudentPicker idPrefix="gm" selected={selected} onChange={pick} error={studentsError} />
           </fieldset>
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={() => setOpen(false)}>
             Cancel
           </Button>
-          <Button
-            disabled={create.isPending}
-            onClick={() =>
-              selected.length ? create.mutate() : validationToast('Please select at least one student')
-            }
-          >
+          <Button disabled={create.isPending} onClick={submit}>
             Create Conversation
           </Button>
         </DialogFooter>

@@ -1,6 +1,8 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { errorId, focusFirstInvalid, invalidProps } from '#client/components/forms/field-errors.ts';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
+import { FieldError } from '#client/components/ui/field-error.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useStudents } from '../api/admin-api.ts';
@@ -16,17 +18,30 @@ export const studentLabel = (s: PickedStudent) =>
   [s.firstName, s.lastName].filter(Boolean).join(' ') || s.email;
 
 /** A searchable, scrolling checklist (about 10rem high) that works with thousands of students. */
+/** Shows `message` under the picker and focuses its search box. */
+export function reportPickerError(idPrefix: string, message: string, show: (message: string) => void) {
+  show(message);
+  focusFirstInvalid({ [pickerSearchId(idPrefix)]: message });
+}
+
+/** The id of a picker's search box (the field an error about the picker focuses). */
+export const pickerSearchId = (idPrefix: string) => `${idPrefix}-student-search`;
+
 export function StudentPicker({
   selected,
   onChange,
   enrolledOnly = false,
   idPrefix,
+  error,
 }: {
   selected: PickedStudent[];
   onChange: (next: PickedStudent[]) => void;
   enrolledOnly?: boolean;
   idPrefix: string;
+  /** Shown under the list; the search box is marked invalid and points at it (give it focus with searchId). */
+  error?: string;
 }) {
+  const searchId = pickerSearchId(idPrefix);
   const [search, setSearch] = useState('');
   const [debounced, setDebounced] = useState('');
   useEffect(() => {
@@ -71,7 +86,9 @@ export function StudentPicker({
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
         />
         <Input
+          id={searchId}
           aria-label="Search students"
+          {...invalidProps(error ? { [searchId]: error } : {}, searchId)}
           placeholder="Search students"
           className="h-10 pl-9"
           value={search}
@@ -105,6 +122,7 @@ export function StudentPicker({
           ))
         )}
       </div>
+      <FieldError id={errorId(searchId)}>{error}</FieldError>
       {data && data.total > data.students.length ? (
         <p className="text-xs text-muted-foreground">
           Showing {data.students.length} of {data.total}; search to find others.

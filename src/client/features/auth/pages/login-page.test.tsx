@@ -51,6 +51,23 @@ describe('LoginPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('says under each empty field what is missing, marks it invalid and focuses the first one', async () => {
+    mockFetch(() => jsonResponse(adminUser));
+    renderWithApp(<LoginPage />, { path: '/login' });
+    await fillAndSubmit('', 'secret123');
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Enter your email');
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+
+    await userEvent.setup().clear(screen.getByLabelText('Password'));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password'),
+    );
+  });
+
   it('reads "Signing In..." and is disabled while the request is in flight', async () => {
     let respond: (res: Response) => void = () => {};
     mockFetch(() => new Promise<Response>((resolve) => (respond = resolve)));

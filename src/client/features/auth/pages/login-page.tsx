@@ -1,8 +1,10 @@
 import { BadgeCheck, Briefcase, GraduationCap, LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
+import { errorId, idByKey, invalidProps, useFieldErrors } from '#client/components/forms/field-errors.ts';
 import { AuthTopBar, HAZARD_STRIPE } from '#client/components/layout/auth-top-bar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { FieldError } from '#client/components/ui/field-error.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { PasswordInput } from '#client/components/ui/password-input.tsx';
@@ -12,11 +14,18 @@ import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { loginSchema } from '#shared/schemas/auth.ts';
 import { login } from '../api/login.ts';
 
+/** Under the field: what is missing (the spec's toast still says 'Please enter both username and password'). */
+const EMPTY_FIELD: Record<string, string> = { email: 'Enter your email', password: 'Enter your password' };
+const EMAIL_ID = 'login-email';
+const PASSWORD_ID = 'login-password';
+
 export function LoginPage() {
   useDocumentTitle('Portal Login');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const fieldErrors = useFieldErrors();
+  const { errors } = fieldErrors;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,6 +33,14 @@ export function LoginPage() {
 
     const parsed = loginSchema.safeParse({ email, password });
     if (!parsed.success) {
+      fieldErrors.report(
+        parsed.error.issues.map((issue) =>
+          issue.code === 'too_small'
+            ? { ...issue, message: EMPTY_FIELD[String(issue.path[0])] ?? issue.message }
+            : issue,
+        ),
+        idByKey('login'),
+      );
       toast({
         title: 'Error',
         description: 'Please enter both username and password',
@@ -32,6 +49,7 @@ export function LoginPage() {
       return;
     }
 
+    fieldErrors.clear();
     setSubmitting(true);
     try {
       const result = await login(parsed.data);
@@ -76,9 +94,9 @@ export function LoginPage() {
 
             <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Sign in">
               <div className="flex flex-col gap-2">
-                <Label htmlFor="login-email">Email</Label>
+                <Label htmlFor={EMAIL_ID}>Email</Label>
                 <Input
-                  id="login-email"
+                  id={EMAIL_ID}
                   name="email"
                   type="text"
                   inputMode="email"
@@ -89,11 +107,13 @@ export function LoginPage() {
                   value={email}
                   onChange={(e) => setEmail(e.target.value)}
                   readOnly={submitting}
+                  {...invalidProps(errors, EMAIL_ID)}
                 />
+                <FieldError id={errorId(EMAIL_ID)}>{errors[EMAIL_ID]}</FieldError>
               </div>
               <div className="flex flex-col gap-2">
                 <div className="flex items-center justify-between gap-2">
-                  <Label htmlFor="login-password">Password</Label>
+                  <Label htmlFor={PASSWORD_ID}>Password</Label>
                   <Link
                     href="/forgot-password"
                     className="rounded-sm text-sm font-medium text-navy-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -102,14 +122,16 @@ export function LoginPage() {
                   </Link>
                 </div>
                 <PasswordInput
-                  id="login-password"
+                  id={PASSWORD_ID}
                   name="password"
                   autoComplete="current-password"
                   placeholder="Your password"
                   value={password}
                   onChange={(e) => setPassword(e.target.value)}
                   readOnly={submitting}
+                  {...invalidProps(errors, PASSWORD_ID)}
                 />
+                <FieldError id={errorId(PASSWORD_ID)}>{errors[PASSWORD_ID]}</FieldError>
               </div>
               <Button type="submit" size="lg" className="mt-2 w-full" disabled={submitting}>
                 {submitting ? (

@@ -96,7 +96,7 @@ export default function PdfViewer({ url, title }: { url: string; title: string }
 
   return (
     <div className="flex min-w-0 flex-col gap-2" data-testid="pdf-viewer">
-      <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border bg-card px-2 py-1.5">
+      <div className="flex flex-wrap items-center justify-between gap-x-1 gap-y-2 rounded-lg border border-border bg-card px-2 py-1.5">
         <div className="flex items-center gap-1">
           <Button
             variant="ghost"
@@ -107,7 +107,7 @@ export default function PdfViewer({ url, title }: { url: string; title: string }
           >
             <ChevronLeft />
           </Button>
-          <span className="min-w-24 text-center text-sm tabular-nums" aria-live="polite">
+          <span className="min-w-20 text-center text-sm whitespace-nowrap tabular-nums" aria-live="polite">
             {pages ? `Page ${page} of ${pages}` : 'Loading…'}
           </span>
           <Button
@@ -130,7 +130,7 @@ export default function PdfViewer({ url, title }: { url: string; title: string }
           >
             <ZoomOut />
           </Button>
-          <span className="w-12 text-center text-sm tabular-nums">{Math.round(zoom * 100)}%</span>
+          <span className="w-11 text-center text-sm tabular-nums">{Math.round(zoom * 100)}%</span>
           <Button
             variant="ghost"
             size="icon-sm"
