@@ -17,6 +17,7 @@ import type { DestinationStream } from 'pino';
 import { apiErrorJsonSchema } from '#shared/schemas/common.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { createServices, type Services } from './deps.ts';
 import { featureRoutes } from './features/index.ts';
 import { registerWebApp } from './features/public-pages/web-app.ts';
 import { listenForInvalidation } from './lib/invalidation.ts';
@@ -31,6 +32,10 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     db: Db;
+    objectStore: Services['objectStore'];
+    payments: Services['payments'];
+    mail: Services['mail'];
+    signingKey: Services['signingKey'];
     /** Every route registered (method + pattern), for the authorization matrix test. */
     registeredRoutes: { method: string; url: string }[];
   }
@@ -38,6 +43,8 @@ declare module 'fastify' {
 
 export interface AppDeps {
   database: Database;
+  /** Made by the composition root (deps.ts); built from config and database when not given. */
+  services?: Services;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -80,9 +87,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const services = deps.services ?? (await createServices(config, deps.database));
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
+  app.decorate('objectStore', services.objectStore);
+  app.decorate('payments', services.payments);
+  app.decorate('mail', services.mail);
+  app.decorate('signingKey', services.signingKey);
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {

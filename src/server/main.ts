@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/dir-lock.ts';
 import { isEmptyDatabase, seedDemo } from './db/seed.ts';
+import { createServices } from './deps.ts';
 import { ensureAdmin } from './features/auth/bootstrap.ts';
 import { startWorkers } from './workers.ts';
 
@@ -20,15 +21,19 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
 
+  const services = await createServices(config, database);
   const wasEmpty = await isEmptyDatabase(database.db);
   const admin = await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
   const seed = config.seedDemo ?? (wasEmpty && database.kind === 'pglite');
   const demo =
     seed && wasEmpty
-      ? await seedDemo(database.db, { studentPassword: config.demoStudentPassword, config })
+      ? await seedDemo(database.db, {
+          studentPassword: config.demoStudentPassword,
+          objectStore: services.objectStore,
+        })
       : null;
 
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, services });
   const workers = startWorkers(app);
   await app.listen({ port: config.port, host: config.host });
 

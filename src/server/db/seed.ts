@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AppConfig } from '#server/config.ts';
+import type { ObjectStore } from '#server/features/media/object-store.ts';
 import { generatePassword, hashPassword } from '#server/lib/passwords.ts';
 import type { Db } from './client.ts';
 import {
@@ -240,8 +240,8 @@ export const DEMO_STUDENT_EMAIL = 'student@tradeskills.local';
 /** Demo catalogue, content, quizzes, live sessions and a demo student enrolled in the featured course. */
 export async function seedDemo(
   db: Db,
-  // With the app's config, every demo topic also gets the sample video and PDF (stored like an upload).
-  options: { studentPassword?: string; config?: AppConfig } = {},
+  // With the app's object store, every demo topic also gets the sample video and PDF (stored like an upload).
+  options: { studentPassword?: string; objectStore?: ObjectStore } = {},
 ): Promise<{ studentEmail: string; studentPassword: string }> {
   const studentPassword = options.studentPassword ?? generatePassword(14);
   const passwordHash = await hashPassword(studentPassword);
@@ -339,6 +339,6 @@ export async function seedDemo(
       .returning({ id: liveSessions.id });
     await tx.insert(liveSessionAttendees).values({ sessionId: sessions[0]!.id, userId: student!.id });
   });
-  if (options.config) await seedDemoMedia({ db, config: options.config }, demoTopics);
+  if (options.objectStore) await seedDemoMedia({ db, objectStore: options.objectStore }, demoTopics);
   return { studentEmail: DEMO_STUDENT_EMAIL, studentPassword };
 }

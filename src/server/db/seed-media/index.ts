@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { getObjectStore, type MediaDeps } from '#server/features/media/media.service.ts';
+import type { MediaDeps } from '#server/features/media/media.service.ts';
 import { newObjectKey, objectPathFor } from '#server/features/media/object-store.ts';
 import { PDF_COLOURS, PDF_FONTS, renderPdf } from '#server/lib/pdf.ts';
 import { storedObjects, topics } from '../schema/index.ts';
@@ -27,7 +27,7 @@ async function store(
   file: string | { name: string; bytes: Buffer },
   contentType: string,
 ) {
-  const objectStore = await getObjectStore(deps);
+  const { objectStore } = deps;
   const key = newObjectKey(fileType);
   const size = typeof file === 'string' ? fs.statSync(here(file)).size : file.bytes.length;
   const body = typeof file === 'string' ? fs.createReadStream(here(file)) : Readable.from([file.bytes]);

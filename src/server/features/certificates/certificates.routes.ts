@@ -16,18 +16,17 @@ import { presentCertificate } from './certificates.presenter.ts';
 import * as service from './certificates.service.ts';
 import { issuerProfile } from './credential.ts';
 import { setCertificateLinkBase } from './issue.service.ts';
-import { signingKey } from './signing-key.ts';
 import { renderVerifyPage } from './verify-page.tsx';
 
 const tags = ['certificates'];
 
 export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { publicUrl, certificateSigningKey } = app.config;
+  const { publicUrl } = app.config;
   setCertificateLinkBase(publicUrl);
   const deps: service.CertificatesDeps = {
     db: app.db,
     publicUrl,
-    key: () => signingKey(app.db, certificateSigningKey, publicUrl),
+    key: app.signingKey,
   };
 
   app.get(

@@ -23,7 +23,6 @@ export function issuerIdentity(publicUrl: string): IssuerIdentity {
 export type SigningKey = Ed25519Multikey.Ed25519KeyPair;
 
 const SETTING = 'certificate_signing_key';
-const loaded = new WeakMap<Db, Map<string, Promise<SigningKey>>>();
 
 async function resolveSeed(db: Db, configured: string | undefined): Promise<Uint8Array> {
   if (configured) return new Uint8Array(Buffer.from(configured, 'base64url'));
@@ -35,18 +34,13 @@ async function resolveSeed(db: Db, configured: string | undefined): Promise<Uint
   return new Uint8Array(Buffer.from(row!.value, 'base64url'));
 }
 
-/** The signing key pair, made once per database and public URL and then kept in memory. */
-export function signingKey(db: Db, configured: string | undefined, publicUrl: string): Promise<SigningKey> {
-  const byUrl = loaded.get(db) ?? new Map<string, Promise<SigningKey>>();
-  loaded.set(db, byUrl);
-  let key = byUrl.get(publicUrl);
-  if (!key) {
-    const { issuerId, keyId } = issuerIdentity(publicUrl);
-    key = resolveSeed(db, configured).then((seed) =>
-      Ed25519Multikey.generate({ seed, id: keyId, controller: issuerId }),
-    );
-    key.catch(() => byUrl.delete(publicUrl));
-    byUrl.set(publicUrl, key);
-  }
-  return key;
+/** The signing key pair for this database and public URL (the composition root, deps.ts, keeps it). */
+export async function loadSigningKey(
+  db: Db,
+  configured: string | undefined,
+  publicUrl: string,
+): Promise<SigningKey> {
+  const { issuerId, keyId } = issuerIdentity(publicUrl);
+  const seed = await resolveSeed(db, configured);
+  return Ed25519Multikey.generate({ seed, id: keyId, controller: issuerId });
 }

@@ -1,8 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppConfig } from '#server/config.ts';
-import { resolveAppSecret } from '#server/lib/app-secret.ts';
 import { badRequest } from '#server/lib/errors.ts';
 import {
   createCoursePaymentSchema,
@@ -16,57 +13,15 @@ import {
   testConfirmSchema,
 } from '#shared/schemas/checkout.ts';
 import { apiErrorSchema as errorSchema, text } from '#shared/schemas/common.ts';
-import {
-  type CheckoutDeps,
-  confirmPaymentSuccess,
-  createPayment,
-  handleProviderEvent,
-} from './checkout.service.ts';
+import { confirmPaymentSuccess, createPayment, handleProviderEvent } from './checkout.service.ts';
+import { checkoutDeps } from './checkout-deps.ts';
 import { type PaymentProvider, WebhookSignatureError } from './payment-provider.ts';
-import { StripeProvider } from './stripe-provider.ts';
 import { TestPaymentProvider } from './test-provider.ts';
-
-const providers = new WeakMap<AppConfig, Promise<PaymentProvider>>();
-
-/** The card processor for this configuration (Stripe when configured, else the test provider), made once. */
-function paymentProvider(app: FastifyInstance): Promise<PaymentProvider> {
-  let provider = providers.get(app.config);
-  if (!provider) {
-    const stripe = app.config.stripe;
-    provider = stripe
-      ? Promise.resolve(
-          new StripeProvider({
-            secretKey: stripe.secretKey,
-            webhookSecret: stripe.webhookSecret,
-            apiBase: stripe.apiBase,
-          }),
-        )
-      : resolveAppSecret(app.db, app.config.appSecret).then(
-          (secret) => new TestPaymentProvider(app.db, secret),
-        );
-    provider.catch(() => providers.delete(app.config));
-    providers.set(app.config, provider);
-  }
-  return provider;
-}
-
-/** What the checkout service needs (the routes below, and the reconciliation worker). */
-export async function checkoutDeps(app: FastifyInstance): Promise<CheckoutDeps> {
-  return {
-    db: app.db,
-    database: app.database,
-    provider: await paymentProvider(app),
-    publicUrl: app.config.publicUrl,
-    log: app.log,
-    invoicing: app.config.invoicing,
-    paymentStartsPerIp: app.config.paymentStartsPerIp,
-  };
-}
 
 /** Card payments: intents, success confirmation, Stripe webhooks, and the built-in test provider's endpoints. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const stripe = app.config.stripe;
-  const deps = await checkoutDeps(app);
+  const deps = checkoutDeps(app);
   const provider = deps.provider;
 
   app.get(

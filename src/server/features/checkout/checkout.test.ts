@@ -9,7 +9,7 @@ import {
   users,
 } from '#server/db/schema/index.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { checkoutDeps } from './checkout.routes.ts';
+import { checkoutDeps } from './checkout-deps.ts';
 import {
   ABANDON_AFTER_MS,
   ABANDONED_MESSAGE,
@@ -436,7 +436,7 @@ describe('provisioning exactly once', () => {
 
 describe('reconciliation (the worker behind the success page)', () => {
   const later = (ms: number) => new Date(Date.now() + ms);
-  const reconcile = async (at: Date) => reconcilePayments(await checkoutDeps(t.app), at);
+  const reconcile = async (at: Date) => reconcilePayments(checkoutDeps(t.app), at);
   const payment = async (intentId: string) =>
     (await t.db.select().from(payments).where(eq(payments.providerIntentId, intentId)))[0]!;
 

@@ -7,7 +7,7 @@ import { createCourse } from '#server/test/factories.ts';
 import { createStripeTestApp, type FakeStripe } from '#server/test/fake-stripe.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
-import { checkoutDeps } from './checkout.routes.ts';
+import { checkoutDeps } from './checkout-deps.ts';
 import { PROVIDER_FAILED_MESSAGE, TOO_MANY_PAYMENTS } from './payment-opening.ts';
 import { RECHECK_AFTER_MS, reconcilePayments } from './reconcile.service.ts';
 
@@ -162,7 +162,7 @@ describe('our payment row before the provider intent (Stripe, against a local fa
         updatedAt: new Date(Date.now() - RECHECK_AFTER_MS - 60_000),
       })
       .returning({ id: payments.id });
-    const result = await reconcilePayments(await checkoutDeps(t.app));
+    const result = await reconcilePayments(checkoutDeps(t.app));
     expect(result.abandoned).toBeGreaterThanOrEqual(1);
     const [after] = await t.db.select().from(payments).where(eq(payments.id, row!.id));
     expect(after).toMatchObject({ status: 'canceled', email: '', providerIntentId: null });

@@ -12,7 +12,7 @@ import {
 } from '#server/db/schema/index.ts';
 import { createStripeTestApp, type FakeStripe } from '#server/test/fake-stripe.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { checkoutDeps } from './checkout.routes.ts';
+import { checkoutDeps } from './checkout-deps.ts';
 import {
   ABANDON_AFTER_MS,
   ABANDONED_MESSAGE,
@@ -282,10 +282,10 @@ describe('reconciliation with Stripe (the worker behind the success page and the
     ).json();
     fake.succeed(paymentIntentId);
     // Too recent: the success page may still be on its way.
-    await reconcilePayments(await checkoutDeps(t.app));
+    await reconcilePayments(checkoutDeps(t.app));
     expect(await counts(student.email)).toMatchObject({ users: 0, payments: 0 });
 
-    const result = await reconcilePayments(await checkoutDeps(t.app), later(RECHECK_AFTER_MS + 60_000));
+    const result = await reconcilePayments(checkoutDeps(t.app), later(RECHECK_AFTER_MS + 60_000));
     expect(result.provisioned).toBeGreaterThanOrEqual(1);
     expect(await counts(student.email)).toEqual({ users: 1, enrolments: 1, emails: 1, payments: 1 });
     // The late webhook and success page change nothing.
@@ -302,10 +302,10 @@ describe('reconciliation with Stripe (the worker behind the success page and the
       await post('/api/create-course-payment', { courseId, studentData: student })
     ).json();
     fake.decline(paymentIntentId);
-    await reconcilePayments(await checkoutDeps(t.app), later(RECHECK_AFTER_MS + 60_000));
+    await reconcilePayments(checkoutDeps(t.app), later(RECHECK_AFTER_MS + 60_000));
     expect(await payment(paymentIntentId)).toMatchObject({ status: 'failed', email: student.email });
 
-    await reconcilePayments(await checkoutDeps(t.app), later(ABANDON_AFTER_MS + 60_000));
+    await reconcilePayments(checkoutDeps(t.app), later(ABANDON_AFTER_MS + 60_000));
     expect(fake.intents.get(paymentIntentId)).toMatchObject({
       status: 'canceled',
       cancellation_reason: 'abandoned',
@@ -326,7 +326,7 @@ describe('reconciliation with Stripe (the worker behind the success page and the
     ).json();
     fake.succeed(paymentIntentId);
     const cancels = fake.requests.filter((r) => r.path.endsWith('/cancel')).length;
-    await reconcilePayments(await checkoutDeps(t.app), later(ABANDON_AFTER_MS + 60_000));
+    await reconcilePayments(checkoutDeps(t.app), later(ABANDON_AFTER_MS + 60_000));
     expect(fake.requests.filter((r) => r.path.endsWith('/cancel')).length).toBe(cancels);
     expect(await counts(student.email)).toEqual({ users: 1, enrolments: 1, emails: 1, payments: 1 });
   });
@@ -348,7 +348,7 @@ describe('reconciliation with Stripe (the worker behind the success page and the
       );
     expect(await references()).toEqual([null, null, null, null, null]);
 
-    const result = await reconcilePayments(await checkoutDeps(t.app), later(RECHECK_AFTER_MS + 60_000));
+    const result = await reconcilePayments(checkoutDeps(t.app), later(RECHECK_AFTER_MS + 60_000));
     expect(result.schedulesCreated).toBe(1);
     const schedule = fake.schedules.find(
       (s) => (s.metadata as Record<string, string>).paymentIntentId === paymentIntentId,
@@ -356,8 +356,7 @@ describe('reconciliation with Stripe (the worker behind the success page and the
     expect(new Set(await references())).toEqual(new Set([schedule.id]));
     // Done: the next run has nothing to create.
     expect(
-      (await reconcilePayments(await checkoutDeps(t.app), later(RECHECK_AFTER_MS + 120_000)))
-        .schedulesCreated,
+      (await reconcilePayments(checkoutDeps(t.app), later(RECHECK_AFTER_MS + 120_000))).schedulesCreated,
     ).toBe(0);
   }, 20_000);
 });

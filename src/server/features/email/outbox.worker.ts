@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { every, type Worker } from '#server/lib/periodic.ts';
 import { deliverDue } from './outbox.service.ts';
-import { createTransport } from './transport.ts';
 
 export const OUTBOX_POLL_MS = 2000;
 
 /** Delivers the outbox every couple of seconds; errors are logged and retried with backoff. */
 export function outboxWorker(app: FastifyInstance): Worker {
-  const transport = createTransport(app.config.smtpUrl, app.config.mailFrom, app.config.smtpTimeouts);
   // On shutdown the email being sent finishes; the rest of its batch goes back to the queue at once.
   const stopping = new AbortController();
   const loop = every(app.log, {
@@ -15,7 +13,7 @@ export function outboxWorker(app: FastifyInstance): Worker {
     firstRunMs: 100,
     intervalMs: OUTBOX_POLL_MS,
     run: async () => {
-      await deliverDue(app.db, transport, { signal: stopping.signal });
+      await deliverDue(app.db, app.mail, { signal: stopping.signal });
     },
   });
   return {

@@ -1,20 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { courses, modules, storedObjects, topics } from '#server/db/schema/index.ts';
 import { presentCourse } from '#server/features/catalog/catalog.presenter.ts';
-import { can } from '#server/lib/access-policy.ts';
-import {
-  badRequest,
-  forbidden,
-  HttpError,
-  notFound,
-  tooManyRequests,
-  unauthorized,
-} from '#server/lib/errors.ts';
-import { invalidate } from '#server/lib/invalidation.ts';
-import { hit } from '#server/lib/rate-limit.ts';
+import { forbidden, notFound, unauthorized } from '#server/lib/errors.ts';
 import { basePrincipal, currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
 import type { FileType } from '#shared/constants.ts';
 import { courseSchema } from '#shared/schemas/catalog.ts';
@@ -22,36 +10,27 @@ import { apiErrorSchema, text } from '#shared/schemas/common.ts';
 import {
   completeUploadSchema,
   courseImageSchema,
-  MAX_BYTES_BY_TYPE,
   mediaTopicListSchema,
   storedObjectListSchema,
   storedObjectSchema,
   uploadRequestSchema,
   uploadTargetSchema,
 } from '#shared/schemas/media.ts';
-import { DiskObjectStore } from './disk-store.ts';
-import { receiveToTemp } from './disk-upload.ts';
-import { normaliseContentType } from './file-types.ts';
-import {
-  attachObject,
-  completeUpload,
-  contentDisposition,
-  createUpload,
-  ensureUploaded,
-  getObjectStore,
-  listObjects,
-  normaliseObjectPath,
-  releaseObject,
-  type StoredObjectRow,
-} from './media.service.ts';
+import { listMediaTopics, setCourseImage } from './course-media.service.ts';
+import type { DiskObjectStore } from './disk-store.ts';
+import { contentDisposition, listObjects, type StoredObjectRow } from './media.service.ts';
 import { mediaAccess, presentationTitle } from './media-access.ts';
-import { isObjectKey, objectPathFor } from './object-store.ts';
+import { objectPathFor } from './object-store.ts';
 import { ifRangeHolds, notModified, parseRange } from './range.ts';
 import { S3ObjectStore } from './s3-store.ts';
 import { presentTopic } from './topic-media.presenter.ts';
-
-/** Uploads a non-admin may start per hour. */
-export const STUDENT_UPLOAD_WINDOW = { limit: 20, windowMs: 60 * 60 * 1000 };
+import {
+  acceptSignedPut,
+  completeOwnUpload,
+  deleteUnusedObject,
+  objectByKey,
+  startUpload,
+} from './uploads.service.ts';
 
 const keyParams = z.object({ kind: text().max(20), id: text().max(64) });
 const idParams = z.object({ id: z.uuid() });
@@ -82,18 +61,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: [requireUser],
     },
-    async (request) => {
-      const user = currentUser(request);
-      const body = request.body ?? uploadRequestSchema.parse({});
-      if (!can(basePrincipal(user), 'upload:anyType')) {
-        if (body.fileType !== 'image') throw forbidden('Only admins can upload videos and presentations');
-        // Students only change an avatar now and then; this caps what one account can park in storage.
-        const count = await hit(app.db, `upload:${user.id}`, STUDENT_UPLOAD_WINDOW.windowMs);
-        if (count > STUDENT_UPLOAD_WINDOW.limit)
-          throw tooManyRequests('Too many uploads. Please try again later.');
-      }
-      return createUpload(app, user.id, body);
-    },
+    async (request) =>
+      startUpload(app, basePrincipal(currentUser(request)), request.body ?? uploadRequestSchema.parse({})),
   );
 
   app.post(
@@ -108,17 +77,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireUser],
     },
     async (request) => {
-      const user = currentUser(request);
-      const path = normaliseObjectPath(request.body.objectPath);
-      const [row] = path
-        ? await app.db
-            .select()
-            .from(storedObjects)
-            .where(eq(storedObjects.key, path.slice('/objects/'.length)))
-        : [];
-      if (!row || !can(basePrincipal(user), 'owned:read', { ownerId: row.uploadedBy }))
-        throw badRequest('Unknown file');
-      return presentObject(await completeUpload(app, path!));
+      return presentObject(
+        await completeOwnUpload(app, basePrincipal(currentUser(request)), request.body.objectPath),
+      );
     },
   );
 
@@ -146,23 +107,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireAdmin],
     },
     async () => {
-      const rows = await app.db
-        .select({
-          topic: topics,
-          courseId: courses.id,
-          courseTitle: courses.title,
-          moduleTitle: modules.title,
-        })
-        .from(topics)
-        .innerJoin(modules, eq(modules.id, topics.moduleId))
-        .innerJoin(courses, eq(courses.id, modules.courseId))
-        .orderBy(
-          asc(courses.courseType),
-          asc(courses.order),
-          asc(courses.title),
-          asc(modules.order),
-          asc(topics.order),
-        );
+      const rows = await listMediaTopics(app.db);
       return rows.map((r) => ({
         ...presentTopic(r.topic),
         courseId: r.courseId,
@@ -179,14 +124,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireAdmin],
     },
     async (request, reply) => {
-      const key = `${request.params.kind}/${request.params.id}`;
-      const [row] = isObjectKey(key)
-        ? await app.db.select().from(storedObjects).where(eq(storedObjects.key, key))
-        : [];
-      if (!row) throw notFound('File not found');
-      if (row.attachedAt)
-        throw new HttpError(409, 'OBJECT_IN_USE', 'This file is in use and cannot be deleted');
-      await releaseObject(app, objectPathFor(key));
+      await deleteUnusedObject(app, `${request.params.kind}/${request.params.id}`);
       return reply.status(204).send(null);
     },
   );
@@ -214,58 +152,19 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const store = await getObjectStore(app);
-        if (!(store instanceof DiskObjectStore)) throw notFound('Uploads go straight to object storage');
-        const key = `${request.params.kind}/${request.params.id}`;
         const { max, expires, sig } = request.query;
-        if (!isObjectKey(key)) throw notFound('Unknown upload');
-        const fileType = request.params.kind as FileType;
-        if (!store.signer.verify(key, fileType, max, expires, sig)) {
-          throw forbidden('This upload link is not valid', 'BAD_SIGNATURE');
-        }
-        if (expires * 1000 < Date.now()) throw forbidden('This upload link has expired', 'UPLOAD_EXPIRED');
-        const maxBytes = Math.min(max, MAX_BYTES_BY_TYPE[fileType]);
-        const [row] = await app.db.select().from(storedObjects).where(eq(storedObjects.key, key));
-        if (!row) throw notFound('Unknown upload');
-        if (row.status !== 'pending')
-          throw new HttpError(409, 'UPLOAD_USED', 'This upload link was already used');
-
-        const declared = Number(request.headers['content-length']);
-        if (Number.isFinite(declared) && declared > maxBytes) {
-          reply.header('connection', 'close');
-          throw new HttpError(413, 'TOO_LARGE', `File is larger than ${maxBytes} bytes`);
-        }
-        let received: Awaited<ReturnType<typeof receiveToTemp>>;
-        try {
-          received = await receiveToTemp(
-            store,
-            request.raw,
-            fileType,
-            maxBytes,
-            normaliseContentType(request.headers['content-type']),
-          );
-        } catch (error) {
-          // The rest of the body is not read: close the connection once the refusal is sent.
-          reply.header('connection', 'close');
-          throw error;
-        }
-        try {
-          await store.commit(received.tempPath, key);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-            throw new HttpError(409, 'UPLOAD_USED', 'This upload link was already used');
-          throw error;
-        }
-        const [updated] = await app.db
-          .update(storedObjects)
-          .set({ status: 'uploaded', size: received.size, contentType: received.contentType })
-          .where(eq(storedObjects.id, row.id))
-          .returning();
-        if (!updated) {
-          await store.delete(key);
-          throw notFound('Unknown upload');
-        }
-        return presentObject(updated);
+        const row = await acceptSignedPut(app, {
+          key: `${request.params.kind}/${request.params.id}`,
+          fileType: request.params.kind as FileType,
+          max,
+          expires,
+          sig,
+          contentLength: request.headers['content-length'],
+          contentType: request.headers['content-type'],
+          body: request.raw,
+          abandonBody: () => reply.header('connection', 'close'),
+        });
+        return presentObject(row);
       },
     );
   });
@@ -281,8 +180,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   async function serveObject(request: FastifyRequest, reply: FastifyReply) {
     const { kind, id } = request.params as z.infer<typeof keyParams>;
     const key = `${kind}/${id}`;
-    if (!isObjectKey(key)) throw notFound('File not found');
-    const [row] = await app.db.select().from(storedObjects).where(eq(storedObjects.key, key));
+    const row = await objectByKey(app.db, key);
     if (row?.status !== 'uploaded') throw notFound('File not found');
     const access = await mediaAccess(app.db, row, request.user);
     if (access === 'unauthorized') throw unauthorized();
@@ -290,7 +188,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
     const download = (request.query as { download?: string }).download === '1';
     let disposition: string | undefined;
-    if (row.fileType === 'presentation' || download) {
+    if (row.fileType === 'presentation' || row.fileType === 'document' || download) {
       const title =
         (row.fileType === 'presentation' ? await presentationTitle(app.db, key) : null) ??
         row.originalName ??
@@ -307,7 +205,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('content-security-policy', "frame-ancestors 'self'");
     reply.header('cross-origin-resource-policy', 'same-origin');
 
-    const store = await getObjectStore(app);
+    const store = app.objectStore;
     if (store instanceof S3ObjectStore) {
       reply.header('cache-control', 'private, no-store');
       return reply.redirect(await store.presignGet(key, row.contentType, disposition), 302);
@@ -367,28 +265,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         onRequest: [requireAdmin],
       },
       async (request) => {
-        const path = normaliseObjectPath(request.body.imageURL);
-        if (!path) throw badRequest('This file was not uploaded through TradeSkills');
-        await ensureUploaded(app, path);
-        const { course, old } = await app.db.transaction(async (tx) => {
-          const [current] = await tx
-            .select()
-            .from(courses)
-            .where(eq(courses.id, request.params.id))
-            .for('update');
-          if (!current) throw notFound('Course not found');
-          const previous = current[column];
-          if (previous === path) return { course: current, old: null };
-          await attachObject(tx, path, 'image');
-          const [updated] = await tx
-            .update(courses)
-            .set({ [column]: path, updatedAt: new Date() })
-            .where(eq(courses.id, request.params.id))
-            .returning();
-          return { course: updated!, old: previous };
-        });
-        if (old) await releaseObject(app, old);
-        await invalidate(app.database, 'catalog');
+        const course = await setCourseImage(app, request.params.id, column, request.body.imageURL);
         return presentCourse(course);
       },
     );

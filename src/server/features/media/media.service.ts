@@ -1,9 +1,6 @@
-import path from 'node:path';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { AppConfig } from '#server/config.ts';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { courses, modules, quizQuestions, quizzes, storedObjects, topics } from '#server/db/schema/index.ts';
-import { resolveAppSecret } from '#server/lib/app-secret.ts';
 import { badRequest, HttpError, payloadTooLarge } from '#server/lib/errors.ts';
 import type { FileType } from '#shared/constants.ts';
 import { CONTENT_TYPES_BY_TYPE, MAX_BYTES_BY_TYPE, type UploadRequest } from '#shared/schemas/media.ts';
@@ -17,35 +14,15 @@ import {
   type ObjectStore,
   objectPathFor,
   UPLOAD_URL_TTL_MS,
-  UploadSigner,
 } from './object-store.ts';
-import { S3ObjectStore } from './s3-store.ts';
 
-/** What the media functions need; a Fastify instance is one. */
+/** What the media functions need; a Fastify instance is one (its objectStore comes from src/server/deps.ts). */
 export interface MediaDeps {
   db: Db;
-  config: AppConfig;
+  objectStore: ObjectStore;
 }
 
 export type StoredObjectRow = typeof storedObjects.$inferSelect;
-
-const stores = new WeakMap<AppConfig, Promise<ObjectStore>>();
-
-/** The object store for this configuration (S3 when S3_BUCKET is set, else DATA_DIR/objects), made once. */
-export function getObjectStore(deps: MediaDeps): Promise<ObjectStore> {
-  let store = stores.get(deps.config);
-  if (!store) {
-    store = deps.config.s3
-      ? Promise.resolve(new S3ObjectStore(deps.config.s3))
-      : resolveAppSecret(deps.db, deps.config.appSecret).then(
-          (secret) =>
-            new DiskObjectStore(path.join(deps.config.dataDir, 'objects'), new UploadSigner(secret)),
-        );
-    store.catch(() => stores.delete(deps.config));
-    stores.set(deps.config, store);
-  }
-  return store;
-}
 
 /**
  * The object key behind anything a client may send for a file: our `/objects/<key>` path, an absolute URL to
@@ -60,10 +37,8 @@ export function objectKeyFrom(value: string | null | undefined): string | null {
     return null;
   }
   pathname = decodeURIComponent(pathname);
-  const match =
-    /(?:^\/objects\/|^\/api\/objects\/upload\/|\/)((?:image|video|presentation)\/[0-9a-f-]{36})$/.exec(
-      pathname,
-    );
+  // The key's own shape (file type and UUID) is checked by isObjectKey below.
+  const match = /(?:^\/objects\/|^\/api\/objects\/upload\/|\/)([a-z]+\/[0-9a-f-]{36})$/.exec(pathname);
   const key = match?.[1];
   return key && isObjectKey(key) ? key : null;
 }
@@ -89,7 +64,7 @@ export async function createUpload(
   if (contentType && !CONTENT_TYPES_BY_TYPE[fileType].includes(contentType)) {
     throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', `This file is not an allowed ${fileType} type`);
   }
-  const store = await getObjectStore(deps);
+  const store = deps.objectStore;
   const key = newObjectKey(fileType);
   await deps.db.insert(storedObjects).values({
     key,
@@ -123,7 +98,7 @@ export async function completeUpload(deps: MediaDeps, objectPath: string): Promi
   const [row] = key ? await deps.db.select().from(storedObjects).where(eq(storedObjects.key, key)) : [];
   if (!row || !key) throw badRequest('Unknown file', 'UNKNOWN_OBJECT');
   if (row.status === 'uploaded') return row;
-  const store = await getObjectStore(deps);
+  const store = deps.objectStore;
   const info = await store.stat(key);
   if (!info) throw badRequest('The file has not been uploaded yet', 'UPLOAD_MISSING');
   const refuse = async (error: HttpError) => {
@@ -157,7 +132,7 @@ export async function ensureUploaded(deps: MediaDeps, objectPath: string): Promi
   if (!key) return;
   const [row] = await deps.db.select().from(storedObjects).where(eq(storedObjects.key, key));
   if (!row || row.status === 'uploaded') return;
-  const store = await getObjectStore(deps);
+  const store = deps.objectStore;
   if (store.kind === 's3' && (await store.stat(key))) await completeUpload(deps, objectPath);
 }
 
@@ -167,7 +142,7 @@ export async function probeVideoDuration(deps: MediaDeps, objectPath: string): P
   if (!key) return null;
   const [row] = await deps.db.select().from(storedObjects).where(eq(storedObjects.key, key));
   if (!row?.size || !['video/mp4', 'video/quicktime'].includes(row.contentType ?? '')) return null;
-  const store = await getObjectStore(deps);
+  const store = deps.objectStore;
   return mp4DurationSeconds((start, length) => store.readRange(key, start, length), row.size).catch(
     () => null,
   );
@@ -182,9 +157,10 @@ export async function probeVideoDuration(deps: MediaDeps, objectPath: string): P
 export async function attachObject(
   db: Queryable,
   objectPath: string,
-  expectedFileType: FileType,
+  expected: FileType | readonly FileType[],
   options: { uploadedBy?: string } = {},
 ): Promise<StoredObjectRow> {
+  const types: readonly FileType[] = typeof expected === 'string' ? [expected] : expected;
   const key = objectKeyFrom(objectPath);
   if (!key) throw badRequest('This file was not uploaded through TradeSkills', 'UNKNOWN_OBJECT');
   const [attached] = await db
@@ -193,7 +169,7 @@ export async function attachObject(
     .where(
       and(
         eq(storedObjects.key, key),
-        eq(storedObjects.fileType, expectedFileType),
+        inArray(storedObjects.fileType, [...types]),
         eq(storedObjects.status, 'uploaded'),
         isNull(storedObjects.attachedAt),
         options.uploadedBy ? eq(storedObjects.uploadedBy, options.uploadedBy) : undefined,
@@ -203,8 +179,11 @@ export async function attachObject(
   if (attached) return attached;
   const [row] = await db.select().from(storedObjects).where(eq(storedObjects.key, key));
   if (!row) throw badRequest('This file was not uploaded through TradeSkills', 'UNKNOWN_OBJECT');
-  if (row.fileType !== expectedFileType)
-    throw badRequest(`This file was uploaded as ${row.fileType}, not ${expectedFileType}`, 'WRONG_FILE_TYPE');
+  if (!types.includes(row.fileType))
+    throw badRequest(
+      `This file was uploaded as ${row.fileType}, not ${types.join(' or ')}`,
+      'WRONG_FILE_TYPE',
+    );
   if (row.status !== 'uploaded') throw badRequest('The file has not finished uploading', 'UPLOAD_INCOMPLETE');
   if (row.attachedAt) throw badRequest('This file is already in use', 'OBJECT_IN_USE');
   throw badRequest('This file was uploaded by someone else', 'NOT_UPLOADER');
@@ -237,7 +216,7 @@ export async function releaseObjects(
 
 async function deleteFromStore(deps: MediaDeps, keys: string[]) {
   if (!keys.length) return;
-  const store = await getObjectStore(deps);
+  const store = deps.objectStore;
   for (const key of keys) await store.delete(key);
 }
 
@@ -263,7 +242,7 @@ export async function sweepUnattached(deps: MediaDeps, olderThanMs = UNATTACHED_
     deps,
     deleted.map((d) => d.key),
   );
-  const store = await getObjectStore(deps);
+  const store = deps.objectStore;
   if (store instanceof DiskObjectStore) await store.sweepTemp(60 * 60 * 1000);
   return deleted.length;
 }

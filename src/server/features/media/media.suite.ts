@@ -6,14 +6,8 @@ import type { AppConfig } from '#server/config.ts';
 import { storedObjects, topics } from '#server/db/schema/index.ts';
 import { fakeMp4, fakePdf, fakePng, seedCourse } from '#server/test/fixtures/media.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { STUDENT_UPLOAD_WINDOW } from './media.routes.ts';
-import {
-  attachObject,
-  getObjectStore,
-  mediaPathsOf,
-  releaseObjects,
-  sweepUnattached,
-} from './media.service.ts';
+import { attachObject, mediaPathsOf, releaseObjects, sweepUnattached } from './media.service.ts';
+import { STUDENT_UPLOAD_WINDOW } from './uploads.service.ts';
 
 type Seeded = Awaited<ReturnType<typeof seedCourse>>;
 interface Res {
@@ -184,7 +178,7 @@ export function defineMediaSuite(mode: 'disk' | 's3', s3: () => AppConfig['s3'])
       const { objectPath, putStatus, complete } = await upload('video', fakePdf(), 'video/mp4');
       if (mode === 'disk') expect(putStatus).toBe(415);
       expect(complete.statusCode).toBe(mode === 'disk' ? 400 : 415);
-      const store = await getObjectStore(ctx.app);
+      const store = ctx.app.objectStore;
       expect(await store.stat(objectPath.slice('/objects/'.length))).toBeNull();
       expect((await attachVideo(seed.topic2.id, objectPath)).statusCode).toBe(400);
     });
@@ -217,7 +211,7 @@ export function defineMediaSuite(mode: 'disk' | 's3', s3: () => AppConfig['s3'])
       it('refuses an expired URL with 403', async () => {
         const res = await requestUpload(seed.cookies.admin, { fileType: 'image' });
         const key = (res.json().objectPath as string).slice('/objects/'.length);
-        const store = await getObjectStore(ctx.app);
+        const store = ctx.app.objectStore;
         const expired = await store.createUploadURL({
           key,
           fileType: 'image',
@@ -276,7 +270,7 @@ export function defineMediaSuite(mode: 'disk' | 's3', s3: () => AppConfig['s3'])
         // Every byte up to the limit was read (it is the 500 MB + 1st that is refused), few after it.
         expect(sent).toBeGreaterThan(limit);
         expect(sent).toBeLessThan(limit + 17 * 1024 * 1024);
-        const store = await getObjectStore(ctx.app);
+        const store = ctx.app.objectStore;
         expect(await store.stat(objectPath.slice('/objects/'.length))).toBeNull();
         const tmp = path.join(ctx.config.dataDir, 'objects', '.tmp');
         expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
@@ -321,7 +315,7 @@ export function defineMediaSuite(mode: 'disk' | 's3', s3: () => AppConfig['s3'])
           const out = await put(url, fakeMp4(), 'video/mp4');
           expect([403, 404]).toContain(out.status);
         }
-        const store = (await getObjectStore(ctx.app)) as import('./disk-store.ts').DiskObjectStore;
+        const store = ctx.app.objectStore as import('./disk-store.ts').DiskObjectStore;
         expect(() => store.pathFor('../../package.json')).toThrow();
         expect(() => store.pathFor('video/../../x')).toThrow();
       });
@@ -360,7 +354,7 @@ export function defineMediaSuite(mode: 'disk' | 's3', s3: () => AppConfig['s3'])
       const second = await upload('video', fakeMp4(8192), 'video/mp4');
       expect((await attachVideo(seed.topic.id, second.objectPath)).json().videoPath).toBe(second.objectPath);
       expect((await media(first.objectPath, seed.cookies.admin)).status).toBe(404);
-      const store = await getObjectStore(ctx.app);
+      const store = ctx.app.objectStore;
       expect(await store.stat(first.objectPath.slice('/objects/'.length))).toBeNull();
     });
 
@@ -598,7 +592,7 @@ export function defineMediaSuite(mode: 'disk' | 's3', s3: () => AppConfig['s3'])
       const a = await upload('image', fakePng(), 'image/png');
       const b = await upload('image', fakePng(), 'image/png');
       await releaseObjects(ctx.app, [a.objectPath, b.objectPath, null, 'https://elsewhere/x.png']);
-      const store = await getObjectStore(ctx.app);
+      const store = ctx.app.objectStore;
       expect(await store.stat(a.objectPath.slice(9))).toBeNull();
       expect(await store.stat(b.objectPath.slice(9))).toBeNull();
     });
@@ -612,7 +606,7 @@ export function defineMediaSuite(mode: 'disk' | 's3', s3: () => AppConfig['s3'])
         .set({ createdAt: sql`now() - interval '25 hours'` })
         .where(sql`${storedObjects.key} in (${stale.objectPath.slice(9)}, ${kept.objectPath.slice(9)})`);
       expect(await sweepUnattached(ctx.app)).toBeGreaterThanOrEqual(1);
-      const store = await getObjectStore(ctx.app);
+      const store = ctx.app.objectStore;
       expect(await store.stat(stale.objectPath.slice(9))).toBeNull();
       expect(await store.stat(kept.objectPath.slice(9))).not.toBeNull();
       expect(

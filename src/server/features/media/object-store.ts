@@ -4,7 +4,7 @@ import type { FileType } from '#shared/constants.ts';
 
 /** Server-generated keys only: `<fileType>/<uuid>`. Anything else is refused before it reaches a store. */
 export const KEY_PATTERN =
-  /^(image|video|presentation)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  /^(image|video|presentation|document)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const OBJECT_PATH_PREFIX = '/objects/';
 export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
 

@@ -8,7 +8,7 @@ let t: TestContext;
 let courseId: string;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.db, { config: t.config });
+  await seedDemo(t.db, { objectStore: t.app.objectStore });
   const courses = (await t.app.inject({ url: '/api/courses/available' })).json() as {
     id: string;
     title: string;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkoutDeps } from '#server/features/checkout/checkout.routes.ts';
+import { checkoutDeps } from '#server/features/checkout/checkout-deps.ts';
 import { principalOf, requireTeamManager } from '#server/plugins/auth.ts';
 import {
   assignSeatSchema,
@@ -27,7 +27,7 @@ const seatSchema = teamMemberSchema.pick({
 
 /** Team seats: buying for a team, and the manager portal's API (docs/team-seats.md). */
 export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = await checkoutDeps(app);
+  const deps = checkoutDeps(app);
 
   app.get(
     '/api/team-orders/pricing',

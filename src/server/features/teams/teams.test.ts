@@ -16,7 +16,7 @@ import {
   topicProgress,
   users,
 } from '#server/db/schema/index.ts';
-import { checkoutDeps } from '#server/features/checkout/checkout.routes.ts';
+import { checkoutDeps } from '#server/features/checkout/checkout-deps.ts';
 import { ABANDON_AFTER_MS, reconcilePayments } from '#server/features/checkout/reconcile.service.ts';
 import { deliverDue, type OutgoingEmail } from '#server/features/email/outbox.service.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
@@ -184,7 +184,7 @@ describe('card team orders through the payment pipeline', () => {
       .set({ createdAt: dayAgo, updatedAt: dayAgo })
       .where(eq(payments.id, paymentId));
 
-    await reconcilePayments(await checkoutDeps(t.app));
+    await reconcilePayments(checkoutDeps(t.app));
     const [row] = await t.db.select().from(teamOrders).where(eq(teamOrders.id, order.orderId));
     expect(row!.status).toBe('canceled');
     const [payment] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
