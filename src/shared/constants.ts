@@ -20,6 +20,7 @@ export const UPLOAD_MAX_BYTES = 500 * MB; // 524288000
 export const IMAGE_MAX_BYTES = 5 * MB; // 5242880
 export const VIDEO_MAX_BYTES = 500 * MB;
 export const PRESENTATION_MAX_BYTES = 100 * MB;
+export const DOCUMENT_MAX_BYTES = 20 * MB;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -42,7 +43,8 @@ export const PAYMENT_PLANS = ['onetime', 'monthly'] as const;
 export type PaymentPlan = (typeof PAYMENT_PLANS)[number];
 export const ADMIN_EXPERIENCE_LEVELS = ['entry', 'intermediate', 'senior'] as const;
 export const PURCHASE_EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-export const FILE_TYPES = ['image', 'video', 'presentation'] as const;
+/** `document`: a PDF a student attaches as evidence (off-the-job learning); the rest are course media. */
+export const FILE_TYPES = ['image', 'video', 'presentation', 'document'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 export const SUPPORT_EMAIL = 'support@tradeskills.co.uk';

@@ -132,11 +132,24 @@ for (const width of [390, 1280]) {
 
     await form.getByLabel('Date').fill(day(-2));
     await form.getByLabel('This was during my paid working hours').check();
+    // Evidence may be a photo or a PDF (a signed job sheet).
+    await form.locator('input[type=file]').setInputFiles({
+      name: 'job-sheet.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(
+        '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+      ),
+    });
+    await expect(form.getByText('PDF attached.')).toBeVisible();
+    await look(me, `test-results/apprenticeship-screens/${width}-log-evidence.png`, true);
     await form.getByRole('button', { name: 'Log entry' }).click();
     const entries = me.getByTestId('otj-entry');
-    await expect(entries.filter({ hasText: 'Fitted a thermostatic radiator valve' })).toContainText(
-      'Pending',
-    );
+    const logged = entries.filter({ hasText: 'Fitted a thermostatic radiator valve' });
+    await expect(logged).toContainText('Pending');
+    const evidence = logged.getByRole('link', { name: 'View evidence (PDF)' });
+    const pdf = await me.request.get((await evidence.getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
     await expect(me.getByText('1.5 h', { exact: true }).first()).toBeVisible();
 
     // The tutor rejects it with a reason; the apprentice sees it and amends.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DOCUMENT_MAX_BYTES,
   FILE_TYPES,
   type FileType,
   IMAGE_MAX_BYTES,
@@ -13,6 +14,7 @@ export const MAX_BYTES_BY_TYPE: Record<FileType, number> = {
   image: IMAGE_MAX_BYTES,
   video: VIDEO_MAX_BYTES,
   presentation: PRESENTATION_MAX_BYTES,
+  document: DOCUMENT_MAX_BYTES,
 };
 
 /** Content types each upload type accepts; the file's magic bytes must agree (docs/decisions/0008-signed-direct-uploads.md). */
@@ -24,6 +26,7 @@ export const CONTENT_TYPES_BY_TYPE: Record<FileType, readonly string[]> = {
     'application/vnd.ms-powerpoint',
     'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   ],
+  document: ['application/pdf'],
 };
 
 /** What a file picker should offer for each type (extensions help browsers that lack a MIME type). */
@@ -31,6 +34,7 @@ export const ACCEPT_BY_TYPE: Record<FileType, string> = {
   image: 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp',
   video: 'video/mp4,video/webm,video/quicktime,.mp4,.webm,.mov',
   presentation: `${CONTENT_TYPES_BY_TYPE.presentation.join(',')},.pdf,.ppt,.pptx`,
+  document: 'application/pdf,.pdf',
 };
 
 export const fileTypeSchema = z.enum(FILE_TYPES);

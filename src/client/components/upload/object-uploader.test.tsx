@@ -59,6 +59,22 @@ describe('ObjectUploader', () => {
     expect(uploadObject.mock.calls[0]![1]).toBe('video');
   });
 
+  it('with several types, stores each file as the type its content matches, under that type’s limit', async () => {
+    uploadObject.mockResolvedValue('/objects/x');
+    render(<ObjectUploader fileType={['image', 'document']} />);
+    expect(screen.getByText(/JPEG, PNG or WebP up to 5MB · PDF up to 20MB/)).toBeInTheDocument();
+    expect(document.querySelector('input[type=file]')?.getAttribute('accept')).toContain('application/pdf');
+    pick(fileOf(6 * 1024 * 1024, 'sheet.pdf', 'application/pdf'));
+    await screen.findByText('Uploaded sheet.pdf');
+    expect(uploadObject.mock.calls[0]![1]).toBe('document');
+    pick(fileOf(1000, 'site.png', 'image/png'));
+    await screen.findByText('Uploaded site.png');
+    expect(uploadObject.mock.calls[1]![1]).toBe('image');
+    pick(fileOf(6 * 1024 * 1024, 'big.png', 'image/png'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('File size too large. Maximum size is 5MB');
+    expect(uploadObject).toHaveBeenCalledTimes(2);
+  });
+
   it('shows "Upload failed. Please try again." on failure, and nothing on cancel', async () => {
     uploadObject.mockRejectedValueOnce(new Error('500: boom'));
     const onError = vi.fn();

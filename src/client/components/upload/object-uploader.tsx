@@ -4,7 +4,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { isUploadAborted, uploadObject } from '#client/lib/upload.ts';
 import { cn } from '#client/lib/utils.ts';
 import { type FileType, IMAGE_MAX_BYTES, UPLOAD_MAX_BYTES } from '#shared/constants.ts';
-import { ACCEPT_BY_TYPE } from '#shared/schemas/media.ts';
+import { ACCEPT_BY_TYPE, CONTENT_TYPES_BY_TYPE, MAX_BYTES_BY_TYPE } from '#shared/schemas/media.ts';
 
 export const UPLOAD_FAILED_MESSAGE = 'Upload failed. Please try again.';
 export const sizeTooLargeMessage = (maxBytes: number) =>
@@ -14,11 +14,22 @@ const TYPE_HINTS: Record<FileType, string> = {
   image: 'JPEG, PNG or WebP',
   video: 'MP4 recommended',
   presentation: 'PDF, PPT or PPTX',
+  document: 'PDF',
 };
 
+/** Which of `types` a picked file is stored as: the first whose content types include the file's. */
+export function fileTypeFor(file: File, types: readonly FileType[]): FileType {
+  const byExtension = /\.pdf$/i.test(file.name) ? 'application/pdf' : '';
+  const contentType = file.type || byExtension;
+  return types.find((type) => CONTENT_TYPES_BY_TYPE[type].includes(contentType)) ?? types[0]!;
+}
+
 export interface ObjectUploaderProps {
-  /** What the server should accept; images only when omitted and the limit is 5 MB or less. */
-  fileType?: FileType;
+  /**
+   * What the server should accept; images only when omitted and the limit is 5 MB or less. Several types (e.g.
+   * a photo or a PDF) let the file's own content type choose, each with its own size limit.
+   */
+  fileType?: FileType | readonly FileType[];
   /** Bytes; default 500 MB (docs/product.md#uploads-and-media). A limit of 5 MB or less switches the picker to images. */
   maxFileSize?: number;
   /** Overrides the picker's file filter. */
@@ -61,8 +72,16 @@ export function ObjectUploader({
   className,
 }: ObjectUploaderProps) {
   const imagesOnly = maxFileSize <= IMAGE_MAX_BYTES;
-  const type: FileType = fileType ?? (imagesOnly ? 'image' : 'video');
-  const pickerAccept = accept ?? (imagesOnly ? 'image/*' : ACCEPT_BY_TYPE[type]);
+  const several = Array.isArray(fileType) ? (fileType as readonly FileType[]) : null;
+  const type: FileType =
+    several?.[0] ?? (fileType as FileType | undefined) ?? (imagesOnly ? 'image' : 'video');
+  const pickerAccept =
+    accept ??
+    (several
+      ? several.map((t) => ACCEPT_BY_TYPE[t]).join(',')
+      : imagesOnly
+        ? 'image/*'
+        : ACCEPT_BY_TYPE[type]);
   const [state, setState] = useState<State>({ status: 'idle' });
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -74,15 +93,17 @@ export function ObjectUploader({
 
   async function start(file: File | undefined) {
     if (!file || uploading || disabled) return;
-    if (file.size > maxFileSize) {
-      setState({ status: 'error', message: sizeTooLargeMessage(maxFileSize) });
+    const fileTypeOfFile = several ? fileTypeFor(file, several) : type;
+    const limit = several ? MAX_BYTES_BY_TYPE[fileTypeOfFile] : maxFileSize;
+    if (file.size > limit) {
+      setState({ status: 'error', message: sizeTooLargeMessage(limit) });
       return;
     }
     const controller = new AbortController();
     controllerRef.current = controller;
     setState({ status: 'uploading', file, percent: 0 });
     try {
-      const objectPath = await uploadObject(file, type, {
+      const objectPath = await uploadObject(file, fileTypeOfFile, {
         signal: controller.signal,
         onProgress: ({ percent }) =>
           setState((s) => (s.status === 'uploading' && s.file === file ? { ...s, percent } : s)),
@@ -108,9 +129,13 @@ export function ObjectUploader({
     void start(event.dataTransfer.files[0]);
   }
 
-  const limit = `${Math.round(maxFileSize / (1024 * 1024))}MB`;
+  const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))}MB`;
   const heading = label ?? buttonLabel;
-  const hintText = hint ?? `${imagesOnly && !fileType ? 'Images' : TYPE_HINTS[type]} · up to ${limit}`;
+  const hintText =
+    hint ??
+    (several
+      ? several.map((t) => `${TYPE_HINTS[t]} up to ${megabytes(MAX_BYTES_BY_TYPE[t])}`).join(' · ')
+      : `${imagesOnly && !fileType ? 'Images' : TYPE_HINTS[type]} · up to ${megabytes(maxFileSize)}`);
 
   return (
     <div className={cn('w-full', className)}>

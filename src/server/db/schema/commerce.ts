@@ -1,4 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { FILE_TYPES } from '#shared/constants.ts';
 import { courses } from './catalog.ts';
 import { timestamps, users } from './users.ts';
 
@@ -93,7 +94,7 @@ export const storedObjects = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     // Server-generated key; never derived from a client file name.
     key: text('key').notNull().unique(),
-    fileType: text('file_type', { enum: ['image', 'video', 'presentation'] }).notNull(),
+    fileType: text('file_type', { enum: FILE_TYPES }).notNull(),
     contentType: text('content_type'),
     size: bigint('size', { mode: 'number' }),
     originalName: text('original_name'),

@@ -91,7 +91,7 @@ async function attachEvidence(tx: Tx, studentId: string, evidencePath: string | 
   if (!evidencePath) return null;
   const path = normaliseObjectPath(evidencePath);
   if (!path) throw badRequest('The evidence file was not uploaded through TradeSkills', 'OTJ_BAD_EVIDENCE');
-  await attachObject(tx, path, 'image', { uploadedBy: studentId });
+  await attachObject(tx, path, ['image', 'document'], { uploadedBy: studentId });
   return path;
 }
 

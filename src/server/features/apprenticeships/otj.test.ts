@@ -11,7 +11,7 @@ import {
 } from '#server/db/schema/index.ts';
 import { createCourse, createModule, createTopic } from '#server/test/factories.ts';
 import { createQuiz } from '#server/test/fixtures/learning-course.ts';
-import { fakePng } from '#server/test/fixtures/media.ts';
+import { fakePdf, fakePng } from '#server/test/fixtures/media.ts';
 import { createTestApp, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { addMonths } from '#shared/schemas/apprenticeships.ts';
 import { daysAgo, daysAhead, seedApprenticeship, seedEntry } from './apprenticeships.fixtures.ts';
@@ -455,53 +455,59 @@ describe('exports', () => {
 });
 
 describe('evidence files', () => {
-  it('attaches an uploaded image that only the apprentice and admins may open', async () => {
+  /** Uploads a file through the signed-URL flow as `cookie`'s user; the object path and the PUT's status. */
+  async function upload(cookie: string, fileType: 'image' | 'document', contentType: string, bytes: Buffer) {
     const target = (
-      await call(apprenticeCookie, 'POST', '/api/objects/upload', {
-        fileType: 'image',
-        contentType: 'image/png',
-        size: 1024,
-      })
+      await call(cookie, 'POST', '/api/objects/upload', { fileType, contentType, size: bytes.length })
     ).json();
     const put = await t.app.inject({
       method: 'PUT',
       url: target.uploadURL,
-      headers: { 'content-type': 'image/png' },
-      payload: fakePng(),
+      headers: { 'content-type': contentType },
+      payload: bytes,
     });
-    expect(put.statusCode).toBeLessThan(300);
-    const res = await call(
-      apprenticeCookie,
-      'POST',
-      '/api/otj',
-      entry({ date: daysAgo(90), evidencePath: target.objectPath }),
-    );
-    expect(res.statusCode).toBe(201);
-    expect((await call(apprenticeCookie, 'GET', target.objectPath)).statusCode).toBe(200);
-    expect((await call(admin, 'GET', target.objectPath)).statusCode).toBe(200);
-    expect((await call(otherCookie, 'GET', target.objectPath)).statusCode).toBe(403);
-    expect((await call(null, 'GET', target.objectPath)).statusCode).toBe(401);
+    return { objectPath: target.objectPath as string, status: put.statusCode };
+  }
+
+  it.each([
+    ['an image', 'image', 'image/png', fakePng()],
+    ['a PDF', 'document', 'application/pdf', fakePdf()],
+  ] as const)(
+    'attaches %s that only the apprentice and admins may open',
+    async (_, fileType, type, bytes) => {
+      const { objectPath, status } = await upload(apprenticeCookie, fileType, type, bytes);
+      expect(status).toBeLessThan(300);
+      const res = await call(
+        apprenticeCookie,
+        'POST',
+        '/api/otj',
+        entry({ date: daysAgo(fileType === 'image' ? 90 : 89), evidencePath: objectPath }),
+      );
+      expect(res.statusCode).toBe(201);
+      const own = await call(apprenticeCookie, 'GET', objectPath);
+      expect(own.statusCode).toBe(200);
+      expect(own.headers['content-type']).toContain(type);
+      expect((await call(admin, 'GET', objectPath)).statusCode).toBe(200);
+      expect((await call(otherCookie, 'GET', objectPath)).statusCode).toBe(403);
+      expect((await call(null, 'GET', objectPath)).statusCode).toBe(401);
+    },
+  );
+
+  it('takes only real PDFs as documents, and never videos or presentations from an apprentice', async () => {
+    expect((await upload(apprenticeCookie, 'document', 'application/pdf', fakePng())).status).toBe(415);
+    for (const fileType of ['video', 'presentation']) {
+      const res = await call(apprenticeCookie, 'POST', '/api/objects/upload', { fileType });
+      expect(res.statusCode).toBe(403);
+    }
   });
 
   it('refuses someone else’s upload as evidence', async () => {
-    const target = (
-      await call(otherCookie, 'POST', '/api/objects/upload', {
-        fileType: 'image',
-        contentType: 'image/png',
-        size: 1024,
-      })
-    ).json();
-    await t.app.inject({
-      method: 'PUT',
-      url: target.uploadURL,
-      headers: { 'content-type': 'image/png' },
-      payload: fakePng(),
-    });
+    const { objectPath } = await upload(otherCookie, 'image', 'image/png', fakePng());
     const res = await call(
       apprenticeCookie,
       'POST',
       '/api/otj',
-      entry({ date: daysAgo(91), evidencePath: target.objectPath }),
+      entry({ date: daysAgo(91), evidencePath: objectPath }),
     );
     expect(res.statusCode).toBe(400);
   });

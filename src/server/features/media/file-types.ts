@@ -61,9 +61,12 @@ export function normaliseContentType(value: string | undefined): string | undefi
 }
 
 export function describeAllowed(fileType: FileType): string {
-  return { image: 'JPEG, PNG or WebP', video: 'MP4, WebM or QuickTime', presentation: 'PDF, PPT or PPTX' }[
-    fileType
-  ];
+  return {
+    image: 'JPEG, PNG or WebP',
+    video: 'MP4, WebM or QuickTime',
+    presentation: 'PDF, PPT or PPTX',
+    document: 'PDF',
+  }[fileType];
 }
 
 /** File extension for a stored content type, for download names. */

@@ -12,8 +12,8 @@ export type MediaAccess = 'public' | 'allowed' | 'unauthorized' | 'forbidden';
 
 /**
  * Who may read an object. Images (course images, avatars, quiz images) are public once attached. Videos and
- * presentations: admins, and students enrolled in the course of a topic that uses the object. Anything
- * unattached: its uploader and admins only.
+ * presentations: admins, and students enrolled in the course of a topic that uses the object. Documents (PDF
+ * evidence) and anything unattached: its uploader and admins only.
  */
 export async function mediaAccess(
   db: Queryable,
@@ -26,7 +26,7 @@ export async function mediaAccess(
     return 'public';
   if (!user) return 'unauthorized';
   if (can(accountPrincipal(user), 'owned:read', { ownerId: row.uploadedBy })) return 'allowed';
-  if (user.mustChangePassword || row.fileType === 'image') return 'forbidden';
+  if (user.mustChangePassword || row.fileType === 'image' || row.fileType === 'document') return 'forbidden';
   const objectPath = objectPathFor(row.key);
   const [enrolled] = await db
     .select({ id: enrolments.id })

@@ -1,24 +1,33 @@
 import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
 import { adminOnly, enrolledCourse, everyone, signedIn } from '#server/test/authz-fixtures.ts';
-import { fakePng } from '#server/test/fixtures/media.ts';
+import { fakePdf, fakePng } from '#server/test/fixtures/media.ts';
 
 const attach = { body: { objectPath: `/objects/video/${crypto.randomUUID()}` } };
 
-/** A real image `student` uploads through the API (signed URL, PUT, complete) and has not attached yet. */
-async function studentsUpload(world: AuthzWorld): Promise<{ kind: string; id: string }> {
-  const body = fakePng();
+const SAMPLES = {
+  image: { contentType: 'image/png', body: fakePng },
+  document: { contentType: 'application/pdf', body: fakePdf },
+} as const;
+
+/** A real file `student` uploads through the API (signed URL, PUT, complete) and has not attached yet. */
+async function studentsUpload(
+  world: AuthzWorld,
+  fileType: keyof typeof SAMPLES,
+): Promise<{ kind: string; id: string }> {
+  const { contentType, body: sample } = SAMPLES[fileType];
+  const body = sample();
   const headers = { cookie: world.cookies.student };
   const target = await world.app.inject({
     method: 'POST',
     url: '/api/objects/upload',
     headers,
-    payload: { fileType: 'image', contentType: 'image/png', size: body.length },
+    payload: { fileType, contentType, size: body.length },
   });
   const { uploadURL, objectPath } = target.json() as { uploadURL: string; objectPath: string };
   await world.app.inject({
     method: 'PUT',
     url: uploadURL,
-    headers: { 'content-type': 'image/png' },
+    headers: { 'content-type': contentType },
     payload: body,
   });
   const complete = await world.app.inject({
@@ -38,7 +47,7 @@ export const authzCases: AuthzCase[] = [
     url: '/api/objects/upload',
     prepare: () => ({ body: { fileType: 'image', contentType: 'image/png', size: 100 } }),
     expect: signedIn(200),
-    note: 'any signed-in user may upload an image (avatar); other types are admin-only',
+    note: 'any signed-in user may upload an image (avatar, evidence) or a PDF (evidence); other types are admin-only',
   },
   {
     method: 'POST',
@@ -74,13 +83,15 @@ export const authzCases: AuthzCase[] = [
     expect: everyone(404),
     note: 'unknown media reveals nothing',
   },
-  {
-    method: 'GET',
-    url: '/objects/:kind/:id',
-    prepare: async (world) => ({ params: await studentsUpload(world) }),
-    expect: { anonymous: 401, student: 200, otherStudent: 403, teamManager: 403, admin: 200 },
-    note: 'a real image the student uploaded and has not attached: only its uploader and admins',
-  },
+  ...(['image', 'document'] as const).map(
+    (fileType): AuthzCase => ({
+      method: 'GET',
+      url: '/objects/:kind/:id',
+      prepare: async (world) => ({ params: await studentsUpload(world, fileType) }),
+      expect: { anonymous: 401, student: 200, otherStudent: 403, teamManager: 403, admin: 200 },
+      note: `a real ${fileType === 'image' ? 'image' : 'PDF'} the student uploaded (OTJ evidence): only its uploader and admins`,
+    }),
+  ),
   {
     method: 'PUT',
     url: '/api/topics/:id/video',

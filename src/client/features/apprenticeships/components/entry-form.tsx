@@ -9,7 +9,6 @@ import { Select } from '#client/components/ui/select.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { ObjectUploader } from '#client/components/upload/object-uploader.tsx';
 import { getErrorMessage } from '#client/lib/api-client.ts';
-import { IMAGE_MAX_BYTES } from '#shared/constants.ts';
 import { ukIsoDate } from '#shared/format.ts';
 import {
   OTJ_ACTIVITIES,
@@ -19,7 +18,11 @@ import {
   otjEntryInputSchema,
 } from '#shared/schemas/apprenticeships.ts';
 import { useAmendEntry, useLogEntry } from '../api/apprenticeships.ts';
+import { evidenceKind } from './entry-list.tsx';
 import { FormGrid, fieldProps } from './form-grid.tsx';
+
+/** Evidence is a photo of the work or a PDF (a signed sheet, a certificate): docs/apprenticeships.md. */
+const EVIDENCE_FILE_TYPES = ['image', 'document'] as const;
 
 type FormValues = OtjEntryInput;
 
@@ -132,13 +135,16 @@ export function EntryForm({ entry, onDone }: { entry?: OtjEntry; onDone?: () => 
       </div>
       <div className="flex flex-col gap-2 sm:col-span-2">
         <ObjectUploader
-          fileType="image"
-          maxFileSize={IMAGE_MAX_BYTES}
-          label="Evidence photo (optional)"
-          buttonLabel={evidencePath ? 'Replace photo' : 'Add a photo'}
+          fileType={EVIDENCE_FILE_TYPES}
+          label="Evidence: a photo or PDF (optional)"
+          buttonLabel={evidencePath ? 'Replace file' : 'Add a photo or PDF'}
           onUploaded={(path) => setValue('evidencePath', path)}
         />
-        {evidencePath ? <p className="text-sm text-green-800">Photo attached.</p> : null}
+        {evidencePath ? (
+          <p className="text-sm text-green-800">
+            {evidenceKind(evidencePath) === 'PDF' ? 'PDF attached.' : 'Photo attached.'}
+          </p>
+        ) : null}
       </div>
       <div className="flex flex-col gap-2 sm:col-span-2">
         <div className="flex items-start gap-3">

@@ -3,6 +3,10 @@ import { formatDate, formatHours } from '#shared/format.ts';
 import { OTJ_ACTIVITY_LABELS, type OtjEntry } from '#shared/schemas/apprenticeships.ts';
 import { SourceBadge, StatusBadge } from './status-badge.tsx';
 
+/** What an evidence file is, from its object path (`/objects/document/…` holds PDFs, `/objects/image/…` photos). */
+export const evidenceKind = (path: string): 'PDF' | 'photo' =>
+  path.includes('/document/') ? 'PDF' : 'photo';
+
 /** Entries as cards (they read well on a phone); `actions` adds the buttons for each viewer. */
 export function EntryList<T extends OtjEntry>({
   entries,
@@ -44,7 +48,7 @@ export function EntryList<T extends OtjEntry>({
               rel="noreferrer"
               className="mt-1 inline-block text-sm font-medium text-navy-700 underline underline-offset-2"
             >
-              View evidence
+              View evidence ({evidenceKind(entry.evidencePath)})
             </a>
           ) : null}
           {entry.status === 'rejected' && entry.rejectionReason ? (

@@ -10,7 +10,7 @@ import { formatDateTime } from '#shared/format.ts';
 import type { StoredObject } from '#shared/schemas/media.ts';
 import { useDeleteObject, useStoredObjects } from '../api/media.ts';
 
-const ICONS = { image: FileImage, video: Film, presentation: FileText } as const;
+const ICONS = { image: FileImage, video: Film, presentation: FileText, document: FileText } as const;
 
 export function formatBytes(bytes: number | null): string {
   if (bytes === null) return '—';
