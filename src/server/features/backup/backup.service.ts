@@ -5,14 +5,18 @@ import path from 'node:path';
 import { PassThrough, type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
+import pg from 'pg';
 import type { AppConfig } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
+import { BackupError, ToolUnavailableError } from './backup-error.ts';
+import { takeSnapshot } from './snapshot.ts';
 import { readTar, type TarEntry, writeTar } from './tar.ts';
 
 // One archive (tar.gz) holds the database and the local object store (README 'Backups'):
 //   tradeskills-backup.json   the manifest (first entry)
 //   database/pglite.tar.gz    PGlite's own data-directory dump, or
-//   database/dump.sql         pg_dump (plain SQL, no owners or grants)
+//   database/dump.sql         pg_dump (plain SQL, no owners or grants), or
+//   database/snapshot/…       without pg_dump: a consistent snapshot taken by the app's driver (snapshot.ts)
 //   objects/<type>/<key>      the files under DATA_DIR/objects (none with S3: the manifest says so)
 // The database is dumped first and the objects read after it: objects are never changed once written, and the
 // sweeper only removes ones no row refers to, so every object the dumped rows name is in the archive.
@@ -25,6 +29,8 @@ export interface BackupManifest {
   format: 1;
   createdAt: string;
   database: 'pglite' | 'postgres';
+  /** How the database was saved (absent in archives made before the snapshot fallback: pglite or pg_dump). */
+  method?: 'pglite' | 'pg_dump' | 'snapshot';
   objects: { included: boolean; count: number; note: string };
 }
 
@@ -47,8 +53,6 @@ export function backupSource(database: Database, config: AppConfig): BackupSourc
   };
 }
 
-export class BackupError extends Error {}
-
 /** Runs a command-line tool (pg_dump, psql), its stdout to `output`; a failure carries its stderr. */
 export function runTool(command: string, args: string[], output?: Writable): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -59,13 +63,17 @@ export function runTool(command: string, args: string[], output?: Writable): Pro
     });
     if (output) child.stdout!.pipe(output);
     child.on('error', (error) =>
-      reject(new BackupError(`${command} could not run (${error.message}); is it installed?`)),
+      reject(new ToolUnavailableError(`${command} could not run (${error.message}); is it installed?`)),
     );
-    child.on('close', (code) =>
-      code === 0
-        ? resolve()
-        : reject(new BackupError(`${command} failed: ${stderr.trim() || `exit ${code}`}`)),
-    );
+    child.on('close', (code) => {
+      if (code === 0) return resolve();
+      const message = `${command} failed: ${stderr.trim() || `exit ${code}`}`;
+      reject(
+        /server version mismatch/i.test(stderr)
+          ? new ToolUnavailableError(message)
+          : new BackupError(message),
+      );
+    });
   });
 }
 
@@ -89,13 +97,44 @@ function listObjects(root: string): string[] {
   return found.sort();
 }
 
+/** PostgreSQL: pg_dump's plain SQL, or the snapshot when pg_dump is missing or older than the server. */
+async function postgresEntries(source: BackupSource, scratch: string): Promise<TarEntry[]> {
+  const file = path.join(scratch, 'dump.sql');
+  try {
+    await runTool('pg_dump', ['--no-owner', '--no-privileges', '--file', file, source.databaseUrl!]);
+    return [
+      { name: PG_DUMP_ENTRY_NAME, size: fs.statSync(file).size, body: () => fs.createReadStream(file) },
+    ];
+  } catch (error) {
+    if (!(error instanceof ToolUnavailableError)) throw error;
+  }
+  const client = new pg.Client({ connectionString: source.databaseUrl });
+  await client.connect();
+  try {
+    return await takeSnapshot(client, path.join(scratch, 'snapshot'));
+  } finally {
+    await client.end();
+  }
+}
+
+/** The database first, then the manifest naming how it was saved, then the objects. */
 async function* entries(source: BackupSource, scratch: string): AsyncGenerator<TarEntry> {
+  let database: TarEntry[];
+  if (source.kind === 'pglite') {
+    if (!source.dumpPglite) throw new BackupError('This database cannot be dumped');
+    const dump = Buffer.from(await (await source.dumpPglite()).arrayBuffer());
+    database = [{ name: PGLITE_ENTRY_NAME, size: dump.length, body: () => dump }];
+  } else {
+    database = await postgresEntries(source, scratch);
+  }
   const objectsRoot = path.join(source.dataDir, 'objects');
   const files = source.s3Bucket ? [] : listObjects(objectsRoot);
   const manifest: BackupManifest = {
     format: 1,
     createdAt: new Date().toISOString(),
     database: source.kind,
+    method:
+      source.kind === 'pglite' ? 'pglite' : database[0]!.name === PG_DUMP_ENTRY_NAME ? 'pg_dump' : 'snapshot',
     objects: source.s3Bucket
       ? {
           included: false,
@@ -106,16 +145,7 @@ async function* entries(source: BackupSource, scratch: string): AsyncGenerator<T
   };
   const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
   yield { name: MANIFEST_NAME, size: manifestBytes.length, body: () => manifestBytes };
-
-  if (source.kind === 'pglite') {
-    if (!source.dumpPglite) throw new BackupError('This database cannot be dumped');
-    const dump = Buffer.from(await (await source.dumpPglite()).arrayBuffer());
-    yield { name: PGLITE_ENTRY_NAME, size: dump.length, body: () => dump };
-  } else {
-    const file = path.join(scratch, 'dump.sql');
-    await runTool('pg_dump', ['--no-owner', '--no-privileges', '--file', file, source.databaseUrl!]);
-    yield { name: PG_DUMP_ENTRY_NAME, size: fs.statSync(file).size, body: () => fs.createReadStream(file) };
-  }
+  yield* database;
 
   for (const file of files) {
     // Opened first, so an object removed meanwhile is skipped rather than breaking the archive.

@@ -3,17 +3,20 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppConfig, testConfig } from '#server/config.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
-import { courses, users } from '#server/db/schema/index.ts';
+import { courses, moduleProgress, users } from '#server/db/schema/index.ts';
 import { adminUrl, databaseUrlFor, testDbKind } from '#server/test/db-target.ts';
+import { createCourse, createModule, enrol } from '#server/test/factories.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { BackupError, backupSource, verifyBackup, writeBackup } from './backup.service.ts';
+import { backupSource, verifyBackup, writeBackup } from './backup.service.ts';
+import { BackupError } from './backup-error.ts';
 import { BACKUP_TOKEN_HEADER, readEndpoint } from './endpoint.ts';
 import { restoreBackup } from './restore.service.ts';
+import { loadSnapshot, type SnapshotManifest, type SqlSession, takeSnapshot } from './snapshot.ts';
 
 // Backup → wipe → restore (issue 13, item 6): the archive taken from the running app, restored into an empty
 // DATA_DIR / database, gives the same rows and the same media files; a non-empty target is refused.
@@ -29,6 +32,14 @@ beforeAll(async () => {
   await t.createUser({ email: 'restored-student@example.com', firstName: 'Rhea' });
   await t.createUser({ role: 'admin', email: 'restored-admin@example.com' });
   await t.db.insert(courses).values({ title: 'Backed-up Bricklaying', description: 'd', pricePence: 12_345 });
+  // A completed module: module_completion_counts is kept by a trigger on module_progress (migration 0003).
+  const learner = await t.createUser({ email: 'restored-learner@example.com' });
+  const course = await createCourse(t.db, 'Backed-up Plastering');
+  const mod = await createModule(t.db, course.id, 1);
+  await enrol(t.db, learner.id, course.id);
+  await t.db
+    .insert(moduleProgress)
+    .values({ userId: learner.id, moduleId: mod.id, progressPercentage: '100.00', isCompleted: true });
   for (const type of ['image', 'video']) {
     const key = `${type}/${randomUUID()}`;
     const bytes = randomBytes(type === 'video' ? 300_000 : 1_234);
@@ -74,6 +85,24 @@ async function snapshot(db: Database['db']) {
       .orderBy(asc(users.email)),
     courses: await db.select().from(courses).orderBy(asc(courses.id)),
   };
+}
+
+/** Every row of every table, as JSON text, in a stable order. */
+async function everyRow(db: Database['db']) {
+  const query = async <R>(text: string) =>
+    ((await db.execute(sql.raw(text))) as unknown as { rows: R[] }).rows;
+  const all: Record<string, string[]> = {};
+  const tables = await query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+  );
+  for (const { name } of tables) {
+    const rows = await query<{ line: string }>(
+      `SELECT row_to_json(t)::text AS line FROM "${name}" t ORDER BY 1`,
+    );
+    all[name] = rows.map((row) => row.line);
+  }
+  return all;
 }
 
 describe(`backup and restore (${testDbKind()})`, () => {
@@ -151,5 +180,49 @@ describe(`backup and restore (${testDbKind()})`, () => {
     expect(manifest.objects.note).toMatch(/S3 bucket "media-bucket" and are NOT in this archive/);
     const listed = execFileSync('tar', ['-tzf', s3Archive], { encoding: 'utf8' });
     expect(listed).not.toContain('objects/');
+  });
+
+  it('without pg_dump: a consistent snapshot through the driver restores every row of every table', async () => {
+    const before = await everyRow(t.db);
+    expect(before.module_completion_counts).toHaveLength(1);
+    const target = await emptyTarget();
+    if (testDbKind() === 'postgres') {
+      const file = path.join(scratch, 'snapshot.tar.gz');
+      // A machine without the PostgreSQL client tools: pg_dump is not on the PATH.
+      const toolsPath = process.env.PATH;
+      process.env.PATH = fs.mkdtempSync(path.join(scratch, 'no-tools-'));
+      try {
+        await writeBackup(fs.createWriteStream(file), backupSource(t.database, t.config));
+      } finally {
+        process.env.PATH = toolsPath;
+      }
+      expect(await verifyBackup(file)).toMatchObject({ database: 'postgres', method: 'snapshot' });
+      const listed = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' }).trim().split('\n');
+      expect(listed).toEqual(
+        expect.arrayContaining(['database/snapshot/snapshot.json', 'database/snapshot/users.jsonl']),
+      );
+      expect(listed).not.toContain('database/dump.sql');
+      await restoreBackup(file, target);
+    } else {
+      // The embedded database is backed up by PGlite's own dump; the snapshot code is the same SQL on both.
+      const dir = path.join(scratch, 'snapshot-pglite');
+      const session = (t.database.db as unknown as { $client: SqlSession }).$client;
+      await takeSnapshot(session, dir);
+      const manifest = JSON.parse(
+        fs.readFileSync(path.join(dir, 'snapshot.json'), 'utf8'),
+      ) as SnapshotManifest;
+      const restored = await openDatabase({ dataDir: target.dataDir, inMemory: true });
+      await restored.migrate();
+      await loadSnapshot((restored.db as unknown as { $client: SqlSession }).$client, manifest, dir);
+      expect(await everyRow(restored.db)).toEqual(before);
+      await restored.close();
+      return;
+    }
+    const restored = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+    try {
+      expect(await everyRow(restored.db)).toEqual(before);
+    } finally {
+      await restored.close();
+    }
   });
 });

@@ -7,7 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { DataDirLockedError } from '#server/db/dir-lock.ts';
-import { BackupError, type BackupManifest, verifyBackup, writeBackup } from './backup.service.ts';
+import { type BackupManifest, verifyBackup, writeBackup } from './backup.service.ts';
+import { BackupError } from './backup-error.ts';
 import { BACKUP_TOKEN_HEADER, readEndpoint } from './endpoint.ts';
 import { restoreBackup } from './restore.service.ts';
 
@@ -64,7 +65,7 @@ async function backup(target: string) {
 
 function report(what: string, file: string, manifest: BackupManifest) {
   process.stdout.write(
-    `${what}: ${path.resolve(file)}\n  database: ${manifest.database === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'}, taken ${manifest.createdAt}\n  media: ${manifest.objects.included ? `${manifest.objects.count} files` : manifest.objects.note}\n`,
+    `${what}: ${path.resolve(file)}\n  database: ${manifest.database === 'pglite' ? 'embedded (PGlite)' : manifest.method === 'snapshot' ? 'PostgreSQL (snapshot: pg_dump was not available)' : 'PostgreSQL'}, taken ${manifest.createdAt}\n  media: ${manifest.objects.included ? `${manifest.objects.count} files` : manifest.objects.note}\n`,
   );
 }
 

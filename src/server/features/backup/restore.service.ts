@@ -4,9 +4,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { AppConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
 import { acquireDirLock } from '#server/db/dir-lock.ts';
 import {
-  BackupError,
   type BackupManifest,
   collect,
   MANIFEST_NAME,
@@ -16,6 +16,14 @@ import {
   runTool,
   verifyBackup,
 } from './backup.service.ts';
+import { BackupError } from './backup-error.ts';
+import {
+  checkSnapshotSchema,
+  loadSnapshot,
+  SNAPSHOT_MANIFEST_NAME,
+  SNAPSHOT_PREFIX,
+  type SnapshotManifest,
+} from './snapshot.ts';
 import { readTar } from './tar.ts';
 
 // Restores an archive made by writeBackup() into an empty target only: an empty (or missing) DATA_DIR for the
@@ -73,14 +81,52 @@ async function checkTarget(manifest: BackupManifest, config: AppConfig) {
   }
 }
 
+/** One entry's bytes (small ones only: manifests). */
+async function readEntry(file: string, name: string): Promise<Buffer | undefined> {
+  let found: Buffer | undefined;
+  await readTar(openArchive(file), async (entry) =>
+    entry.name === name
+      ? collect((bytes) => {
+          found = bytes;
+        })
+      : null,
+  );
+  return found;
+}
+
+/** A PostgreSQL snapshot (no pg_dump when it was taken): migrate the empty database, then load the rows. */
+async function restoreSnapshot(databaseUrl: string, manifest: SnapshotManifest, dir: string) {
+  const database = await openDatabase({ databaseUrl });
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await loadSnapshot(client, manifest, dir);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Restores `file` into the configured (empty) DATA_DIR / database. Returns the manifest. */
 export async function restoreBackup(file: string, config: AppConfig): Promise<BackupManifest> {
   const manifest = await verifyBackup(file);
   await checkTarget(manifest, config);
+  let snapshot: SnapshotManifest | undefined;
+  if (manifest.method === 'snapshot') {
+    const bytes = await readEntry(file, SNAPSHOT_MANIFEST_NAME);
+    if (!bytes) throw new BackupError('The archive has no database');
+    snapshot = JSON.parse(bytes.toString('utf8')) as SnapshotManifest;
+    checkSnapshotSchema(snapshot);
+  }
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tradeskills-restore-'));
   const objectsRoot = path.resolve(config.dataDir, 'objects');
   let pgliteDump: Buffer | undefined;
   const sqlFile = path.join(scratch, 'dump.sql');
+  const snapshotDir = path.join(scratch, 'snapshot');
   try {
     await readTar(openArchive(file), async (entry) => {
       if (entry.name === MANIFEST_NAME) return null;
@@ -89,6 +135,13 @@ export async function restoreBackup(file: string, config: AppConfig): Promise<Ba
           pgliteDump = bytes;
         });
       if (entry.name === PG_DUMP_ENTRY_NAME) return fs.createWriteStream(sqlFile);
+      if (entry.name.startsWith(SNAPSHOT_PREFIX)) {
+        const name = entry.name.slice(SNAPSHOT_PREFIX.length);
+        if (!/^[a-z0-9_]+\.jsonl?$/.test(name))
+          throw new BackupError(`Unsafe path in archive: ${entry.name}`);
+        fs.mkdirSync(snapshotDir, { recursive: true });
+        return fs.createWriteStream(path.join(snapshotDir, name));
+      }
       if (entry.name.startsWith('objects/')) {
         const target = path.resolve(objectsRoot, entry.name.slice('objects/'.length));
         if (!target.startsWith(objectsRoot + path.sep))
@@ -110,6 +163,8 @@ export async function restoreBackup(file: string, config: AppConfig): Promise<Ba
       } finally {
         lock.release();
       }
+    } else if (snapshot) {
+      await restoreSnapshot(config.databaseUrl!, snapshot, snapshotDir);
     } else {
       await runTool('psql', [
         '-X',
