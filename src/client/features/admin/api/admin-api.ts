@@ -1,9 +1,21 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiJson, getErrorMessage } from '#client/lib/api-client.ts';
 import { toast } from '#client/lib/toast.ts';
-import type { AdminCourse, AdminModule, AdminQuiz, AdminTopic } from '#shared/schemas/admin-content.ts';
+import type {
+  AdminCourse,
+  AdminModule,
+  AdminQuiz,
+  AdminTopic,
+  CourseInput,
+} from '#shared/schemas/admin-content.ts';
 import type { AdminLiveSession } from '#shared/schemas/admin-sessions.ts';
-import type { AdminAnalytics, AdminStats, AdminStudentPage } from '#shared/schemas/admin-students.ts';
+import type {
+  AdminAnalytics,
+  AdminStats,
+  AdminStudentPage,
+  CreateStudentInput,
+} from '#shared/schemas/admin-students.ts';
+import type { Certificate, RevokeCertificateInput } from '#shared/schemas/certificates.ts';
 import type { MailboxSummary } from '#shared/schemas/checkout.ts';
 
 // Query keys are URL segments (the default query function joins them), so a key is also the endpoint.
@@ -62,7 +74,67 @@ export const useQuiz = (topicId: string, enabled: boolean) =>
   useQuery<AdminQuiz>({ queryKey: adminKeys.quiz(topicId), enabled });
 export const useLiveSessions = () => useQuery<AdminLiveSession[]>({ queryKey: adminKeys.sessions });
 
-export { apiJson };
+/** One student's account actions on the Students tab. */
+export type StudentAction = 'deactivate' | 'reactivate' | 'resend' | 'reset' | 'enrol';
+
+/**
+ * The admin console's writes, one function per endpoint: components call these and never name a URL
+ * (ARCHITECTURE.md 'Client'). Reads are the query hooks above.
+ */
+export const adminApi = {
+  createStudent: (body: CreateStudentInput) => apiJson('POST', '/api/admin/students', body),
+  studentAction: (studentId: string, action: StudentAction, courseId?: string) => {
+    const base = `/api/admin/students/${studentId}`;
+    if (action === 'deactivate' || action === 'reactivate')
+      return apiJson('PATCH', base, { isActive: action === 'reactivate' });
+    if (action === 'resend') return apiJson('POST', `${base}/resend-credentials`);
+    if (action === 'reset') return apiJson('DELETE', `${base}/quiz-attempts`);
+    return apiJson('POST', `${base}/enrolments`, { courseId });
+  },
+  saveCourse: (courseId: string | undefined, body: CourseInput) =>
+    courseId
+      ? apiJson('PUT', `/api/admin/courses/${courseId}`, body)
+      : apiJson('POST', '/api/admin/courses', body),
+  saveModule: (target: { moduleId: string } | { courseId: string }, body: unknown) =>
+    'moduleId' in target
+      ? apiJson<AdminModule>('PUT', `/api/admin/modules/${target.moduleId}`, body)
+      : apiJson<AdminModule>('POST', `/api/admin/courses/${target.courseId}/modules`, body),
+  saveTopic: (target: { topicId: string } | { moduleId: string }, body: unknown) =>
+    'topicId' in target
+      ? apiJson('PUT', `/api/admin/topics/${target.topicId}`, body)
+      : apiJson('POST', `/api/admin/modules/${target.moduleId}/topics`, body),
+  deleteContent: (kind: 'course' | 'module' | 'topic', id: string) =>
+    apiJson('DELETE', `/api/admin/${kind}s/${id}`),
+  saveQuiz: (topicId: string, editing: boolean, body: unknown) =>
+    apiJson(editing ? 'PUT' : 'POST', `/api/admin/topics/${topicId}/quiz`, body),
+  attachTopicMedia: (
+    topicId: string,
+    kind: 'video' | 'presentation',
+    objectPath: string,
+    durationSeconds?: number,
+  ) =>
+    apiJson(
+      'PUT',
+      `/api/topics/${topicId}/${kind}`,
+      kind === 'video' ? { videoURL: objectPath, durationSeconds } : { presentationURL: objectPath },
+    ),
+  removeTopicMedia: (topicId: string, kind: 'video' | 'presentation') =>
+    apiJson('DELETE', `/api/topics/${topicId}/${kind}`),
+  saveSession: (sessionId: string | undefined, body: unknown) =>
+    sessionId
+      ? apiJson('PUT', `/api/admin/sessions/${sessionId}`, body)
+      : apiJson('POST', '/api/admin/sessions', body),
+  sessionAction: (sessionId: string, kind: 'cancel' | 'restore' | 'delete') =>
+    kind === 'delete'
+      ? apiJson('DELETE', `/api/admin/sessions/${sessionId}`)
+      : apiJson('POST', `/api/admin/sessions/${sessionId}/${kind}`),
+  certificatesOf: (userId: string) =>
+    apiJson<Certificate[]>('GET', `/api/admin/certificates?userId=${encodeURIComponent(userId)}`),
+  revokeCertificate: (certificateId: string, input: RevokeCertificateInput) =>
+    apiJson('POST', `/api/admin/certificates/${certificateId}/revoke`, input),
+  reissueCertificate: (certificateId: string) =>
+    apiJson('POST', `/api/admin/certificates/${certificateId}/reissue`),
+};
 
 /** The 'Error' toasts of docs/product.md#errors-and-messages, with the server's reason after them when it gave one. */
 export function errorToast(fallback: string, error: unknown) {

@@ -22,8 +22,8 @@ import {
   upskillDetailsMissing,
 } from '#shared/schemas/admin-students.ts';
 import {
+  adminApi,
   adminKeys,
-  apiJson,
   errorToast,
   successToast,
   useCourses,
@@ -61,7 +61,7 @@ export function AddStudentDialog() {
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const create = useMutation({
-    mutationFn: (body: CreateStudentInput) => apiJson('POST', '/api/admin/students', body),
+    mutationFn: adminApi.createStudent,
     onSuccess: () => {
       successToast('Student created and course assigned successfully');
       void client.invalidateQueries({ queryKey: adminKeys.students });

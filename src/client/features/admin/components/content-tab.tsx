@@ -19,8 +19,8 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { formatMinutes, formatPrice, formatSalary, formatWeeks, plural } from '#shared/format.ts';
 import type { AdminCourse, AdminModule } from '#shared/schemas/admin-content.ts';
 import {
+  adminApi,
   adminKeys,
-  apiJson,
   errorToast,
   refreshContent,
   successToast,
@@ -40,7 +40,7 @@ export function ContentTab() {
   const client = useQueryClient();
 
   const remove = useMutation({
-    mutationFn: (target: Deletable) => apiJson('DELETE', `/api/admin/${target.kind}s/${target.id}`),
+    mutationFn: (target: Deletable) => adminApi.deleteContent(target.kind, target.id),
     onSuccess: (_data, target) => {
       successToast(`${target.kind.charAt(0).toUpperCase()}${target.kind.slice(1)} deleted successfully`);
       refreshContent(client);

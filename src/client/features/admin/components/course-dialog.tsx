@@ -16,7 +16,7 @@ import { Textarea } from '#client/components/ui/textarea.tsx';
 import { ObjectUploader } from '#client/components/upload/object-uploader.tsx';
 import { DEFAULT_COURSE_PRICE, DEFAULT_COURSE_WEEKS, IMAGE_MAX_BYTES } from '#shared/constants.ts';
 import { type AdminCourse, type CourseInput, courseInputSchema } from '#shared/schemas/admin-content.ts';
-import { apiJson, errorToast, refreshContent, successToast, validationToast } from '../api/admin-api.ts';
+import { adminApi, errorToast, refreshContent, successToast, validationToast } from '../api/admin-api.ts';
 import { Field, FormFooter } from './empty-state.tsx';
 
 interface FormState {
@@ -90,10 +90,7 @@ export function CourseDialog({
   const failure = editing ? 'Failed to update course' : 'Failed to create course';
 
   const save = useMutation({
-    mutationFn: (body: CourseInput) =>
-      editing
-        ? apiJson('PUT', `/api/admin/courses/${course!.id}`, body)
-        : apiJson('POST', '/api/admin/courses', body),
+    mutationFn: (body: CourseInput) => adminApi.saveCourse(course?.id, body),
     onSuccess: () => {
       successToast(editing ? 'Course updated successfully' : 'Course created successfully');
       refreshContent(client);

@@ -30,8 +30,8 @@ import { Textarea } from '#client/components/ui/textarea.tsx';
 import { formatDateTime } from '#shared/format.ts';
 import { type AdminLiveSession, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
 import {
+  adminApi,
   adminKeys,
-  apiJson,
   errorToast,
   successToast,
   useCourses,
@@ -60,9 +60,7 @@ export function LiveSessionsTab() {
   const client = useQueryClient();
   const act = useMutation({
     mutationFn: ({ kind, id }: { kind: 'cancel' | 'restore' | 'delete'; id: string }) =>
-      kind === 'delete'
-        ? apiJson('DELETE', `/api/admin/sessions/${id}`)
-        : apiJson('POST', `/api/admin/sessions/${id}/${kind}`),
+      adminApi.sessionAction(id, kind),
     onSuccess: (_d, { kind }) => {
       successToast(
         { cancel: 'Session cancelled', restore: 'Session restored', delete: 'Session deleted' }[kind],
@@ -251,10 +249,7 @@ function SessionDialog({
   }, [open, session]);
 
   const save = useMutation({
-    mutationFn: (body: unknown) =>
-      session
-        ? apiJson('PUT', `/api/admin/sessions/${session.id}`, body)
-        : apiJson('POST', '/api/admin/sessions', body),
+    mutationFn: (body: unknown) => adminApi.saveSession(session?.id, body),
     onSuccess: () => {
       successToast(session ? 'Session updated successfully' : 'Session scheduled successfully');
       void client.invalidateQueries({ queryKey: adminKeys.sessions });

@@ -12,8 +12,8 @@ import {
   topicInputSchema,
 } from '#shared/schemas/admin-content.ts';
 import {
+  adminApi,
   adminKeys,
-  apiJson,
   errorToast,
   refreshContent,
   successToast,
@@ -58,9 +58,7 @@ export function ModuleDialog({
 
   const save = useMutation({
     mutationFn: (body: unknown) =>
-      existing
-        ? apiJson<AdminModule>('PUT', `/api/admin/modules/${existing.id}`, body)
-        : apiJson<AdminModule>('POST', `/api/admin/courses/${courseId}/modules`, body),
+      adminApi.saveModule(existing ? { moduleId: existing.id } : { courseId }, body),
     onSuccess: (saved) => {
       onSaved?.(saved);
       successToast(existing ? 'Module updated successfully' : 'Module created successfully');
@@ -160,9 +158,7 @@ export function TopicDialog({
 
   const save = useMutation({
     mutationFn: (body: unknown) =>
-      existing
-        ? apiJson('PUT', `/api/admin/topics/${existing.id}`, body)
-        : apiJson('POST', `/api/admin/modules/${moduleId}/topics`, body),
+      adminApi.saveTopic(existing ? { topicId: existing.id } : { moduleId }, body),
     onSuccess: () => {
       successToast(existing ? 'Topic updated successfully' : 'Topic created successfully');
       void client.invalidateQueries({ queryKey: adminKeys.topics(moduleId) });

@@ -24,7 +24,7 @@ import { Textarea } from '#client/components/ui/textarea.tsx';
 import { ObjectUploader } from '#client/components/upload/object-uploader.tsx';
 import { ANSWERS_PER_QUESTION, DEFAULT_PASSING_SCORE, IMAGE_MAX_BYTES } from '#shared/constants.ts';
 import { type AdminQuiz, type AdminTopic, quizInputSchema } from '#shared/schemas/admin-content.ts';
-import { adminKeys, apiJson, errorToast, successToast, useQuiz, validationToast } from '../api/admin-api.ts';
+import { adminApi, adminKeys, errorToast, successToast, useQuiz, validationToast } from '../api/admin-api.ts';
 import { Field, FormFooter } from './empty-state.tsx';
 
 interface DraftQuestion {
@@ -105,8 +105,7 @@ export function QuizDialog({
   }, [open, editing, existing]);
 
   const save = useMutation({
-    mutationFn: (body: unknown) =>
-      apiJson(editing ? 'PUT' : 'POST', `/api/admin/topics/${topic.id}/quiz`, body),
+    mutationFn: (body: unknown) => adminApi.saveQuiz(topic.id, editing, body),
     onSuccess: () => {
       successToast(editing ? 'Quiz updated successfully' : 'Quiz created successfully');
       void client.invalidateQueries({ queryKey: adminKeys.topics(topic.moduleId) });

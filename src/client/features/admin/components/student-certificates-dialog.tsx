@@ -21,7 +21,7 @@ import {
   type RevokeCertificateInput,
   revokeCertificateSchema,
 } from '#shared/schemas/certificates.ts';
-import { apiJson, errorToast, successToast } from '../api/admin-api.ts';
+import { adminApi, errorToast, successToast } from '../api/admin-api.ts';
 
 const certificatesKey = (userId: string) => ['/api/admin/certificates', { userId }] as const;
 
@@ -36,8 +36,7 @@ function RevokeForm({ certificate, onDone }: { certificate: Certificate; onDone:
     defaultValues: { reason: '' },
   });
   const revoke = useMutation({
-    mutationFn: (input: RevokeCertificateInput) =>
-      apiJson('POST', `/api/admin/certificates/${certificate.id}/revoke`, input),
+    mutationFn: (input: RevokeCertificateInput) => adminApi.revokeCertificate(certificate.id, input),
     onSuccess: () => {
       successToast('Certificate revoked');
       void client.invalidateQueries({ queryKey: ['/api/admin/certificates'] });
@@ -75,7 +74,7 @@ function CertificateRow({ certificate }: { certificate: Certificate }) {
   const client = useQueryClient();
   const [revoking, setRevoking] = useState(false);
   const reissue = useMutation({
-    mutationFn: () => apiJson('POST', `/api/admin/certificates/${certificate.id}/reissue`),
+    mutationFn: () => adminApi.reissueCertificate(certificate.id),
     onSuccess: () => {
       successToast('New certificate issued and emailed; the old code is revoked');
       void client.invalidateQueries({ queryKey: ['/api/admin/certificates'] });
@@ -133,8 +132,7 @@ export function StudentCertificatesDialog({
 }) {
   const certificates = useQuery({
     queryKey: certificatesKey(userId),
-    queryFn: () =>
-      apiJson<Certificate[]>('GET', `/api/admin/certificates?userId=${encodeURIComponent(userId)}`),
+    queryFn: () => adminApi.certificatesOf(userId),
     enabled: open,
   });
   return (

@@ -32,7 +32,7 @@ import { Select } from '#client/components/ui/select.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { formatDate, formatDateTime, plural } from '#shared/format.ts';
 import type { AdminStudent } from '#shared/schemas/admin-students.ts';
-import { adminKeys, apiJson, errorToast, successToast, useCourses, useStudents } from '../api/admin-api.ts';
+import { adminApi, adminKeys, errorToast, successToast, useCourses, useStudents } from '../api/admin-api.ts';
 import { AddStudentDialog } from './add-student-dialog.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { useMessageStudent } from './messages-tab.tsx';
@@ -254,12 +254,7 @@ function StudentActions({ student }: { student: AdminStudent }) {
   };
   const run = useMutation({
     mutationFn: async (action: Exclude<Pending, null | 'certificates'> | 'reactivate') => {
-      const base = `/api/admin/students/${student.id}`;
-      if (action === 'deactivate' || action === 'reactivate')
-        await apiJson('PATCH', base, { isActive: action === 'reactivate' });
-      else if (action === 'resend') await apiJson('POST', `${base}/resend-credentials`);
-      else if (action === 'reset') await apiJson('DELETE', `${base}/quiz-attempts`);
-      else await apiJson('POST', `${base}/enrolments`, { courseId });
+      await adminApi.studentAction(student.id, action, courseId);
       return action;
     },
     onSuccess: (action) =>

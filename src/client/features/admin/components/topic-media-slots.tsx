@@ -7,7 +7,7 @@ import { ObjectUploader } from '#client/components/upload/object-uploader.tsx';
 import { readVideoDuration } from '#client/lib/upload.ts';
 import { PRESENTATION_MAX_BYTES, VIDEO_MAX_BYTES } from '#shared/constants.ts';
 import type { AdminTopic } from '#shared/schemas/admin-content.ts';
-import { adminKeys, apiJson, errorToast, successToast } from '../api/admin-api.ts';
+import { adminApi, adminKeys, errorToast, successToast } from '../api/admin-api.ts';
 import { UploadedConfirmation } from './media-upload.tsx';
 
 type Kind = 'video' | 'presentation';
@@ -56,11 +56,7 @@ function MediaSlot({ topic, kind, path }: { topic: AdminTopic; kind: Kind; path:
   const refresh = () => client.invalidateQueries({ queryKey: adminKeys.topics(topic.moduleId) });
   const attach = useMutation({
     mutationFn: ({ objectPath, durationSeconds }: { objectPath: string; durationSeconds?: number }) =>
-      apiJson(
-        'PUT',
-        `/api/topics/${topic.id}/${kind}`,
-        kind === 'video' ? { videoURL: objectPath, durationSeconds } : { presentationURL: objectPath },
-      ),
+      adminApi.attachTopicMedia(topic.id, kind, objectPath, durationSeconds),
     onSuccess: async () => {
       successToast(text.done);
       await refresh();
@@ -68,7 +64,7 @@ function MediaSlot({ topic, kind, path }: { topic: AdminTopic; kind: Kind; path:
     },
   });
   const remove = useMutation({
-    mutationFn: () => apiJson('DELETE', `/api/topics/${topic.id}/${kind}`),
+    mutationFn: () => adminApi.removeTopicMedia(topic.id, kind),
     onSuccess: async () => {
       successToast(text.removed);
       await refresh();
