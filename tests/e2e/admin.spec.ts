@@ -74,6 +74,16 @@ test('an admin builds a course, a module, a topic and a quiz, validation first',
   const card = page.getByRole('listitem').filter({ hasText: courseTitle });
   await expect(card.getByText('£31,500/yr')).toBeVisible();
   await expect(card.getByText('4 weeks')).toBeVisible();
+  // Edit Info opens with what was saved; a change is saved and shown.
+  await card.getByRole('button', { name: 'Edit Info' }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit Course' });
+  await expect(editDialog.getByLabel('Title *')).toHaveValue(courseTitle);
+  await expect(editDialog.getByLabel('Price (£)', { exact: true })).toHaveValue('349.00');
+  await expect(editDialog.getByLabel('Active (listed in the catalogue)')).toBeChecked();
+  await editDialog.getByLabel('Duration (weeks)').fill('6');
+  await editDialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Course updated successfully')).toBeVisible();
+  await expect(card.getByText('6 weeks')).toBeVisible();
   await expect(card.getByRole('link', { name: 'View Course' })).toHaveAttribute('target', '_blank');
   await card.getByRole('button', { name: 'Manage' }).click();
 
@@ -91,6 +101,13 @@ test('an admin builds a course, a module, a topic and a quiz, validation first',
   const moduleCard = page.getByRole('listitem').filter({ hasText: 'Percolation testing' });
   await expect(moduleCard.getByText('1h 30m')).toBeVisible();
   await moduleCard.getByRole('button', { name: 'Edit' }).click();
+  // Edit Module opens with the saved duration as HH:MM.
+  await page.getByRole('button', { name: 'Edit Module' }).click();
+  const editModule = page.getByRole('dialog', { name: 'Edit Module' });
+  await expect(editModule.getByLabel('Title *')).toHaveValue('Percolation testing');
+  await expect(editModule.getByLabel('Duration (HH:MM)')).toHaveValue('01:30');
+  await expect(editModule.getByText('90 minutes')).toBeVisible();
+  await editModule.getByRole('button', { name: 'Cancel' }).click();
 
   // Topic.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -273,6 +290,18 @@ test("an admin schedules a live session that shows in the student's Sessions tab
   );
   expect(ics.headers()['content-type']).toContain('text/calendar');
   expect(await ics.text()).toContain(`SUMMARY:Site visit ${RUN}`);
+  // Edit opens with what was saved: the times, the format and the attendee.
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Session' });
+  await expect(edit.getByLabel('Start *')).toHaveValue(local(start));
+  await expect(edit.getByLabel('Format')).toHaveValue('in_person');
+  await expect(edit.getByLabel('Location')).toHaveValue('Unit 4, Leeds');
+  await expect(edit.getByText('Ada Tester').first()).toBeVisible();
+  await edit.getByLabel('Location').fill('Unit 5, Leeds');
+  await edit.getByRole('button', { name: 'Save Session' }).click();
+  await expect(toast(page, 'Session updated successfully')).toBeVisible();
+  await expect(card.getByText('Unit 5, Leeds')).toBeVisible();
+  await expect(card.getByText('Ada Tester')).toBeVisible();
 
   const student = await studentPage(browser, email);
   await student.page.getByRole('tab', { name: 'Sessions' }).click();

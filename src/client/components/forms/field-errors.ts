@@ -1,8 +1,9 @@
-import { createContext, useCallback, useState } from 'react';
+import { createContext } from 'react';
 import type { z } from 'zod';
 
 // Errors at the field (README 'Forms'): each message sits under its field, the field says it is invalid and
-// points at the message, and the first invalid field takes the focus. Forms without react-hook-form use these.
+// points at the message, and the first invalid field takes the focus. Forms built with useSchemaForm
+// (schema-form.ts) and the quiz editor's question list use these.
 
 /** Field id → message, the first issue per field; `idFor` maps a schema path to the field's element id. */
 export type FieldErrors = Record<string, string>;
@@ -46,21 +47,6 @@ export function focusFirstInvalid(errors: FieldErrors): void {
  * it under the input and marks the input invalid.
  */
 export const FieldErrorsContext = createContext<FieldErrors>({});
-
-/** State for one form: report() after a failed parse shows the messages and focuses the first invalid field. */
-export function useFieldErrors() {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const report = useCallback(
-    (issues: readonly z.core.$ZodIssue[], idFor: (path: readonly PropertyKey[]) => string | undefined) => {
-      const found = fieldErrorsFrom(issues, idFor);
-      setErrors(found);
-      focusFirstInvalid(found);
-    },
-    [],
-  );
-  const clear = useCallback(() => setErrors({}), []);
-  return { errors, report, clear };
-}
 
 /** Maps a top-level schema key to `${prefix}-${key}`, with exceptions where the input's id differs. */
 export const idByKey =

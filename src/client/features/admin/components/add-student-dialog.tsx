@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserPlus, Wand2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { FieldErrorsContext, idByKey, useFieldErrors } from '#client/components/forms/field-errors.ts';
+import { useState } from 'react';
+import { FieldErrorsContext, idByKey } from '#client/components/forms/field-errors.ts';
+import { useSchemaForm } from '#client/components/forms/schema-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
@@ -52,13 +53,15 @@ function suggestPassword(): string {
 
 export function AddStudentDialog() {
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState<CreateStudentInput>(blank);
+  const { form, errors, submit } = useSchemaForm<CreateStudentInput, typeof createStudentSchema>({
+    schema: createStudentSchema,
+    defaultValues: blank,
+    idFor: (key) => studentFieldId([key])!,
+  });
+  const { register, reset, setError, setFocus, setValue, watch } = form;
   const { data: courses = [] } = useCourses();
   const client = useQueryClient();
-  const course = courses.find((c) => c.id === form.courseId);
-  const fields = useFieldErrors();
-  const set = (key: keyof CreateStudentInput) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
+  const course = courses.find((c) => c.id === watch('courseId'));
 
   const create = useMutation({
     mutationFn: adminApi.createStudent,
@@ -67,33 +70,22 @@ export function AddStudentDialog() {
       void client.invalidateQueries({ queryKey: adminKeys.students });
       void client.invalidateQueries({ queryKey: adminKeys.stats });
       void client.invalidateQueries({ queryKey: adminKeys.courses });
-      setForm(blank);
+      reset(blank);
       setOpen(false);
     },
     onError: (error) => errorToast('Failed to create student', error),
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = createStudentSchema.safeParse(form);
-    if (!parsed.success) {
-      fields.report(parsed.error.issues, idByKey('s', STUDENT_FIELD_IDS));
-      return validationToast(parsed.error.issues[0]?.message ?? 'Please fill in all required fields');
-    }
-    if (upskillDetailsMissing(course?.courseType, form)) {
-      const missing = [
-        form.company?.trim() ? null : ['company', UPSKILL_DETAILS_REQUIRED],
-        form.jobTitle?.trim() ? null : ['jobTitle', UPSKILL_DETAILS_REQUIRED],
-      ].filter((x): x is string[] => x !== null);
-      fields.report(
-        missing.map(([key, message]) => ({ code: 'custom', path: [key!], message: message!, input: '' })),
-        idByKey('s', STUDENT_FIELD_IDS),
-      );
+  const onSubmit = submit((body) => {
+    // An upskill course also needs company and job title (docs/product.md#validation): a rule of the course.
+    if (upskillDetailsMissing(course?.courseType, body)) {
+      const missing = (['company', 'jobTitle'] as const).filter((key) => !body[key]?.trim());
+      for (const key of missing) setError(key, { message: UPSKILL_DETAILS_REQUIRED });
+      setFocus(missing[0]!);
       return validationToast(UPSKILL_DETAILS_REQUIRED);
     }
-    fields.clear();
-    create.mutate(form);
-  };
+    create.mutate(body);
+  }, validationToast);
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -110,24 +102,18 @@ export function AddStudentDialog() {
             details.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <FieldErrorsContext value={fields.errors}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FieldErrorsContext value={errors}>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="First name *" htmlFor="s-first">
-                <Input id="s-first" value={form.firstName} onChange={set('firstName')} autoComplete="off" />
+                <Input id="s-first" autoComplete="off" {...register('firstName')} />
               </Field>
               <Field label="Last name *" htmlFor="s-last">
-                <Input id="s-last" value={form.lastName} onChange={set('lastName')} autoComplete="off" />
+                <Input id="s-last" autoComplete="off" {...register('lastName')} />
               </Field>
             </div>
             <Field label="Email *" htmlFor="s-email">
-              <Input
-                id="s-email"
-                type="email"
-                value={form.email}
-                onChange={set('email')}
-                autoComplete="off"
-              />
+              <Input id="s-email" type="email" autoComplete="off" {...register('email')} />
             </Field>
             <Field
               label="Temporary password *"
@@ -135,22 +121,14 @@ export function AddStudentDialog() {
               hint="At least 8 characters; the student changes it at first sign-in."
             >
               <div className="flex gap-2">
-                <Input
-                  id="s-password"
-                  value={form.password}
-                  onChange={set('password')}
-                  autoComplete="new-password"
-                />
-                <Button
-                  variant="outline"
-                  onClick={() => setForm((f) => ({ ...f, password: suggestPassword() }))}
-                >
+                <Input id="s-password" autoComplete="new-password" {...register('password')} />
+                <Button variant="outline" onClick={() => setValue('password', suggestPassword())}>
                   <Wand2 /> Generate
                 </Button>
               </div>
             </Field>
             <Field label="Course *" htmlFor="s-course" hint={course ? courseWarning(course) : undefined}>
-              <Select id="s-course" value={form.courseId} onChange={set('courseId')}>
+              <Select id="s-course" {...register('courseId')}>
                 <option value="">Select a course</option>
                 {courses.map((c) => (
                   <option key={c.id} value={c.id}>
@@ -161,10 +139,10 @@ export function AddStudentDialog() {
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="Phone number" htmlFor="s-phone">
-                <Input id="s-phone" type="tel" value={form.phoneNumber} onChange={set('phoneNumber')} />
+                <Input id="s-phone" type="tel" {...register('phoneNumber')} />
               </Field>
               <Field label="Experience level" htmlFor="s-exp">
-                <Select id="s-exp" value={form.experienceLevel} onChange={set('experienceLevel')}>
+                <Select id="s-exp" {...register('experienceLevel')}>
                   <option value="">Not specified</option>
                   {ADMIN_EXPERIENCE_LEVELS.map((l) => (
                     <option key={l} value={l}>
@@ -174,10 +152,10 @@ export function AddStudentDialog() {
                 </Select>
               </Field>
               <Field label={`Company${course?.courseType === 'upskill' ? ' *' : ''}`} htmlFor="s-company">
-                <Input id="s-company" value={form.company} onChange={set('company')} />
+                <Input id="s-company" {...register('company')} />
               </Field>
               <Field label={`Job title${course?.courseType === 'upskill' ? ' *' : ''}`} htmlFor="s-job">
-                <Input id="s-job" value={form.jobTitle} onChange={set('jobTitle')} />
+                <Input id="s-job" {...register('jobTitle')} />
               </Field>
             </div>
             <FormFooter onCancel={() => setOpen(false)} busy={create.isPending}>
@@ -211,11 +189,11 @@ function courseWarning(c: AdminCourse): string | undefined {
 }
 
 /** Schema keys whose inputs have other ids. */
-const STUDENT_FIELD_IDS: Record<string, string> = {
+const studentFieldId = idByKey('s', {
   firstName: 's-first',
   lastName: 's-last',
   courseId: 's-course',
   phoneNumber: 's-phone',
   experienceLevel: 's-exp',
   jobTitle: 's-job',
-};
+});

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
-import { FieldErrorsContext, idByKey, useFieldErrors } from '#client/components/forms/field-errors.ts';
+import { useEffect } from 'react';
+import { FieldErrorsContext, idByKey } from '#client/components/forms/field-errors.ts';
+import { useSchemaForm } from '#client/components/forms/schema-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import {
@@ -69,6 +70,30 @@ const lines = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
+/** The request the schema checks, from what the inputs show (lists are one item per line). */
+function toCourseBody(form: FormState): CourseInput {
+  return {
+    title: form.title,
+    description: form.description,
+    courseType: form.courseType,
+    difficulty: form.difficulty,
+    price: form.price,
+    originalPrice: form.originalPrice,
+    monthlyPrice: form.monthlyPrice,
+    instalments: form.instalments,
+    avgSalary: form.avgSalary,
+    estimatedDuration: form.estimatedDuration === '' ? 0 : form.estimatedDuration,
+    order: form.order,
+    isActive: form.isActive,
+    isFeatured: form.isFeatured,
+    headerImagePath: form.headerImagePath,
+    featuredImagePath: form.featuredImagePath,
+    whatYouLearn: lines(form.whatYouLearn),
+    requirements: lines(form.requirements),
+    careerOutcomes: lines(form.careerOutcomes),
+  };
+}
+
 /** Create course / Edit Info (docs/product.md#data; prices and weeks: #formatting). */
 export function CourseDialog({
   open,
@@ -79,13 +104,17 @@ export function CourseDialog({
   onOpenChange: (open: boolean) => void;
   course?: AdminCourse;
 }) {
-  const [form, setForm] = useState<FormState>(() => initial(course));
+  const { form, errors, submit } = useSchemaForm<FormState, typeof courseInputSchema>({
+    schema: courseInputSchema,
+    defaultValues: initial(course),
+    idFor: (key) => courseFieldId([key])!,
+    toBody: toCourseBody,
+  });
+  const { register, reset, setValue, watch } = form;
   const client = useQueryClient();
   useEffect(() => {
-    if (open) setForm(initial(course));
-  }, [open, course]);
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
+    if (open) reset(initial(course));
+  }, [open, course, reset]);
   const editing = Boolean(course);
   const failure = editing ? 'Failed to update course' : 'Failed to create course';
 
@@ -99,66 +128,35 @@ export function CourseDialog({
     onError: (error) => errorToast(`${failure}. Please try again`, error),
   });
 
-  const fields = useFieldErrors();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const body: CourseInput = {
-      title: form.title,
-      description: form.description,
-      courseType: form.courseType,
-      difficulty: form.difficulty,
-      price: form.price,
-      originalPrice: form.originalPrice,
-      monthlyPrice: form.monthlyPrice,
-      instalments: form.instalments,
-      avgSalary: form.avgSalary,
-      estimatedDuration: form.estimatedDuration === '' ? 0 : form.estimatedDuration,
-      order: form.order,
-      isActive: form.isActive,
-      isFeatured: form.isFeatured,
-      headerImagePath: form.headerImagePath,
-      featuredImagePath: form.featuredImagePath,
-      whatYouLearn: lines(form.whatYouLearn),
-      requirements: lines(form.requirements),
-      careerOutcomes: lines(form.careerOutcomes),
-    };
-    const parsed = courseInputSchema.safeParse(body);
-    if (!parsed.success) {
-      fields.report(parsed.error.issues, idByKey('c', COURSE_FIELD_IDS));
-      return validationToast(parsed.error.issues[0]?.message ?? `${failure}. Please try again.`);
-    }
-    fields.clear();
-    save.mutate(body);
-  };
+  const onSubmit = submit((body) => save.mutate(body), validationToast);
 
-  const image = (key: 'headerImagePath' | 'featuredImagePath', label: string) => (
-    <Field label={label} htmlFor={`c-${key}`}>
-      <div id={`c-${key}`} className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        {form[key] ? (
-          <img
-            src={form[key] ?? ''}
-            alt=""
-            className="h-14 w-24 rounded-md border border-border object-cover"
+  const image = (key: 'headerImagePath' | 'featuredImagePath', label: string) => {
+    const path = watch(key);
+    return (
+      <Field label={label} htmlFor={`c-${key}`}>
+        <div id={`c-${key}`} className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          {path ? (
+            <img src={path} alt="" className="h-14 w-24 rounded-md border border-border object-cover" />
+          ) : (
+            <span className="text-sm text-muted-foreground">No image</span>
+          )}
+          <ObjectUploader
+            className="min-w-0 flex-1"
+            fileType="image"
+            maxFileSize={IMAGE_MAX_BYTES}
+            buttonLabel={path ? 'Replace image' : 'Upload image'}
+            onUploaded={(uploaded) => setValue(key, uploaded)}
+            onError={(error) => errorToast('Upload failed. Please try again', error)}
           />
-        ) : (
-          <span className="text-sm text-muted-foreground">No image</span>
-        )}
-        <ObjectUploader
-          className="min-w-0 flex-1"
-          fileType="image"
-          maxFileSize={IMAGE_MAX_BYTES}
-          buttonLabel={form[key] ? 'Replace image' : 'Upload image'}
-          onUploaded={(path) => set(key, path)}
-          onError={(error) => errorToast('Upload failed. Please try again', error)}
-        />
-        {form[key] ? (
-          <Button variant="ghost" size="sm" onClick={() => set(key, null)}>
-            Remove
-          </Button>
-        ) : null}
-      </div>
-    </Field>
-  );
+          {path ? (
+            <Button variant="ghost" size="sm" onClick={() => setValue(key, null)}>
+              Remove
+            </Button>
+          ) : null}
+        </div>
+      </Field>
+    );
+  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -167,122 +165,74 @@ export function CourseDialog({
           <DialogTitle>{editing ? 'Edit Course' : 'Create Course'}</DialogTitle>
           <DialogDescription>Prices are in pounds; the duration is in weeks.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <FieldErrorsContext value={fields.errors}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FieldErrorsContext value={errors}>
             <Field label="Title *" htmlFor="c-title">
-              <Input id="c-title" value={form.title} onChange={(e) => set('title', e.target.value)} />
+              <Input id="c-title" {...register('title')} />
             </Field>
             <Field label="Description *" htmlFor="c-description">
-              <Textarea
-                id="c-description"
-                rows={3}
-                value={form.description}
-                onChange={(e) => set('description', e.target.value)}
-              />
+              <Textarea id="c-description" rows={3} {...register('description')} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-3">
               <Field label="Course type" htmlFor="c-type">
-                <Select
-                  id="c-type"
-                  value={form.courseType}
-                  onChange={(e) => set('courseType', e.target.value as FormState['courseType'])}
-                >
+                <Select id="c-type" {...register('courseType')}>
                   <option value="fundamental">Fundamental</option>
                   <option value="upskill">Upskill</option>
                 </Select>
               </Field>
               <Field label="Level" htmlFor="c-level">
-                <Select
-                  id="c-level"
-                  value={form.difficulty}
-                  onChange={(e) => set('difficulty', e.target.value)}
-                >
+                <Select id="c-level" {...register('difficulty')}>
                   <option value="beginner">Fundamental</option>
                   <option value="intermediate">UpSkill</option>
-                  {!['beginner', 'intermediate'].includes(form.difficulty) ? (
-                    <option value={form.difficulty}>{form.difficulty}</option>
+                  {!['beginner', 'intermediate'].includes(watch('difficulty')) ? (
+                    <option value={watch('difficulty')}>{watch('difficulty')}</option>
                   ) : null}
                 </Select>
               </Field>
               <Field label="Display order" htmlFor="c-order">
-                <Input
-                  id="c-order"
-                  type="number"
-                  min={0}
-                  step={1}
-                  value={form.order}
-                  onChange={(e) => set('order', e.target.value)}
-                />
+                <Input id="c-order" type="number" min={0} step={1} {...register('order')} />
               </Field>
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="Price (£)" htmlFor="c-price">
-                <Input
-                  id="c-price"
-                  inputMode="decimal"
-                  value={form.price}
-                  onChange={(e) => set('price', e.target.value)}
-                />
+                <Input id="c-price" inputMode="decimal" {...register('price')} />
               </Field>
               <Field
                 label="Original price (£)"
                 htmlFor="c-original"
                 hint="Shown struck through; leave blank for none."
               >
-                <Input
-                  id="c-original"
-                  inputMode="decimal"
-                  value={form.originalPrice}
-                  onChange={(e) => set('originalPrice', e.target.value)}
-                />
+                <Input id="c-original" inputMode="decimal" {...register('originalPrice')} />
               </Field>
               <Field
                 label="Monthly price (£)"
                 htmlFor="c-monthly"
                 hint="Per instalment; blank = price ÷ instalments."
               >
-                <Input
-                  id="c-monthly"
-                  inputMode="decimal"
-                  value={form.monthlyPrice}
-                  onChange={(e) => set('monthlyPrice', e.target.value)}
-                />
+                <Input id="c-monthly" inputMode="decimal" {...register('monthlyPrice')} />
               </Field>
               <Field label="Instalments" htmlFor="c-instalments">
-                <Input
-                  id="c-instalments"
-                  type="number"
-                  min={1}
-                  max={24}
-                  value={form.instalments}
-                  onChange={(e) => set('instalments', e.target.value)}
-                />
+                <Input id="c-instalments" type="number" min={1} max={24} {...register('instalments')} />
               </Field>
               <Field label="Average salary (£ per year)" htmlFor="c-salary">
                 <Input
                   id="c-salary"
                   inputMode="numeric"
-                  value={form.avgSalary}
-                  onChange={(e) => set('avgSalary', e.target.value.replace(/\D/g, ''))}
+                  {...register('avgSalary', {
+                    onChange: (e) => setValue('avgSalary', e.target.value.replace(/\D/g, '')),
+                  })}
                 />
               </Field>
               <Field label="Duration (weeks)" htmlFor="c-weeks">
-                <Input
-                  id="c-weeks"
-                  type="number"
-                  min={0}
-                  step={1}
-                  value={form.estimatedDuration}
-                  onChange={(e) => set('estimatedDuration', e.target.value)}
-                />
+                <Input id="c-weeks" type="number" min={0} step={1} {...register('estimatedDuration')} />
               </Field>
             </div>
             <div className="flex flex-wrap gap-6">
               <div className="flex items-center gap-2">
                 <Checkbox
                   id="c-active"
-                  checked={form.isActive}
-                  onCheckedChange={(v) => set('isActive', v === true)}
+                  checked={watch('isActive')}
+                  onCheckedChange={(v) => setValue('isActive', v === true)}
                 />
                 <label htmlFor="c-active" className="text-sm font-medium">
                   Active (listed in the catalogue)
@@ -291,8 +241,8 @@ export function CourseDialog({
               <div className="flex items-center gap-2">
                 <Checkbox
                   id="c-featured"
-                  checked={form.isFeatured}
-                  onCheckedChange={(v) => set('isFeatured', v === true)}
+                  checked={watch('isFeatured')}
+                  onCheckedChange={(v) => setValue('isFeatured', v === true)}
                 />
                 <label htmlFor="c-featured" className="text-sm font-medium">
                   Featured on the home page
@@ -304,29 +254,14 @@ export function CourseDialog({
               {image('featuredImagePath', 'Featured image')}
             </div>
             <Field label="What you'll learn" htmlFor="c-learn" hint="One item per line.">
-              <Textarea
-                id="c-learn"
-                rows={3}
-                value={form.whatYouLearn}
-                onChange={(e) => set('whatYouLearn', e.target.value)}
-              />
+              <Textarea id="c-learn" rows={3} {...register('whatYouLearn')} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="Requirements" htmlFor="c-req" hint="One item per line.">
-                <Textarea
-                  id="c-req"
-                  rows={3}
-                  value={form.requirements}
-                  onChange={(e) => set('requirements', e.target.value)}
-                />
+                <Textarea id="c-req" rows={3} {...register('requirements')} />
               </Field>
               <Field label="Career outcomes" htmlFor="c-careers" hint="One item per line.">
-                <Textarea
-                  id="c-careers"
-                  rows={3}
-                  value={form.careerOutcomes}
-                  onChange={(e) => set('careerOutcomes', e.target.value)}
-                />
+                <Textarea id="c-careers" rows={3} {...register('careerOutcomes')} />
               </Field>
             </div>
             <FormFooter onCancel={() => onOpenChange(false)} busy={save.isPending}>
@@ -340,7 +275,7 @@ export function CourseDialog({
 }
 
 /** Schema keys whose inputs have other ids. */
-const COURSE_FIELD_IDS: Record<string, string> = {
+const courseFieldId = idByKey('c', {
   courseType: 'c-type',
   difficulty: 'c-level',
   originalPrice: 'c-original',
@@ -352,4 +287,4 @@ const COURSE_FIELD_IDS: Record<string, string> = {
   careerOutcomes: 'c-careers',
   headerImagePath: 'c-headerImagePath',
   featuredImagePath: 'c-featuredImagePath',
-};
+});

@@ -11,8 +11,9 @@ import {
   Users,
   Video,
 } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { FieldErrorsContext, idByKey, useFieldErrors } from '#client/components/forms/field-errors.ts';
+import { useEffect, useState } from 'react';
+import { FieldErrorsContext, idByKey } from '#client/components/forms/field-errors.ts';
+import { useSchemaForm } from '#client/components/forms/schema-form.ts';
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -228,25 +229,23 @@ function SessionDialog({
 }) {
   const { data: courses = [] } = useCourses();
   const client = useQueryClient();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [sessionType, setSessionType] = useState<'online' | 'in_person'>('online');
-  const [location, setLocation] = useState('');
-  const [courseId, setCourseId] = useState('');
-  const [attendees, setAttendees] = useState<PickedStudent[]>([]);
+  const { form, errors, submit } = useSchemaForm<SessionValues, typeof liveSessionInputSchema>({
+    schema: liveSessionInputSchema,
+    defaultValues: sessionValues(session),
+    idFor: (key) => sessionId([key])!,
+    toBody: ({ start, end, attendees, courseId, ...rest }) => ({
+      ...rest,
+      startTime: fromLocalInput(start),
+      endTime: fromLocalInput(end),
+      courseId: courseId || null,
+      attendeeIds: attendees.map((a) => a.id),
+    }),
+  });
+  const { register, reset, setValue, watch } = form;
+  const sessionType = watch('sessionType');
   useEffect(() => {
-    if (!open) return;
-    setTitle(session?.title ?? '');
-    setDescription(session?.description ?? '');
-    setStart(toLocalInput(session?.startTime));
-    setEnd(toLocalInput(session?.endTime));
-    setSessionType(session?.sessionType ?? 'online');
-    setLocation(session?.location ?? '');
-    setCourseId(session?.courseId ?? '');
-    setAttendees(session?.attendees ?? []);
-  }, [open, session]);
+    if (open) reset(sessionValues(session));
+  }, [open, session, reset]);
 
   const save = useMutation({
     mutationFn: (body: unknown) => adminApi.saveSession(session?.id, body),
@@ -258,35 +257,7 @@ function SessionDialog({
     onError: (error) => errorToast(session ? 'Failed to update session' : 'Failed to create session', error),
   });
 
-  const fields = useFieldErrors();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!start || !end) {
-      const message = !start ? 'Start time is required' : 'End time is required';
-      fields.report(
-        [{ code: 'custom', path: [!start ? 'startTime' : 'endTime'], message, input: '' }],
-        sessionId,
-      );
-      return validationToast(message);
-    }
-    const body = {
-      title,
-      description,
-      startTime: fromLocalInput(start),
-      endTime: fromLocalInput(end),
-      sessionType,
-      location,
-      courseId: courseId || null,
-      attendeeIds: attendees.map((a) => a.id),
-    };
-    const parsed = liveSessionInputSchema.safeParse(body);
-    if (!parsed.success) {
-      fields.report(parsed.error.issues, sessionId);
-      return validationToast(parsed.error.issues[0]?.message ?? 'Failed to create session');
-    }
-    fields.clear();
-    save.mutate(body);
-  };
+  const onSubmit = submit((body) => save.mutate(body), validationToast);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -295,48 +266,29 @@ function SessionDialog({
           <DialogTitle>{session ? 'Edit Session' : 'Schedule Session'}</DialogTitle>
           <DialogDescription>Times are in your local time zone.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <FieldErrorsContext value={fields.errors}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FieldErrorsContext value={errors}>
             <Field label="Title *" htmlFor="ls-title">
-              <Input id="ls-title" value={title} onChange={(e) => setTitle(e.target.value)} />
+              <Input id="ls-title" {...register('title')} />
             </Field>
             <Field label="Description" htmlFor="ls-description">
-              <Textarea
-                id="ls-description"
-                rows={2}
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-              />
+              <Textarea id="ls-description" rows={2} {...register('description')} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="Start *" htmlFor="ls-start">
-                <Input
-                  id="ls-start"
-                  type="datetime-local"
-                  value={start}
-                  onChange={(e) => setStart(e.target.value)}
-                />
+                <Input id="ls-start" type="datetime-local" {...register('start')} />
               </Field>
               <Field label="End *" htmlFor="ls-end">
-                <Input
-                  id="ls-end"
-                  type="datetime-local"
-                  value={end}
-                  onChange={(e) => setEnd(e.target.value)}
-                />
+                <Input id="ls-end" type="datetime-local" {...register('end')} />
               </Field>
               <Field label="Format" htmlFor="ls-type">
-                <Select
-                  id="ls-type"
-                  value={sessionType}
-                  onChange={(e) => setSessionType(e.target.value as 'online' | 'in_person')}
-                >
+                <Select id="ls-type" {...register('sessionType')}>
                   <option value="online">Online</option>
                   <option value="in_person">In person</option>
                 </Select>
               </Field>
               <Field label="Course (optional)" htmlFor="ls-course">
-                <Select id="ls-course" value={courseId} onChange={(e) => setCourseId(e.target.value)}>
+                <Select id="ls-course" {...register('courseId')}>
                   <option value="">Any course</option>
                   {courses.map((c) => (
                     <option key={c.id} value={c.id}>
@@ -349,14 +301,18 @@ function SessionDialog({
             <Field label={sessionType === 'online' ? 'Meeting link' : 'Location'} htmlFor="ls-location">
               <Input
                 id="ls-location"
-                value={location}
                 placeholder={sessionType === 'online' ? 'https://…' : 'Address'}
-                onChange={(e) => setLocation(e.target.value)}
+                {...register('location')}
               />
             </Field>
             <fieldset className="grid gap-1.5">
               <legend className="mb-1.5 text-sm font-medium">Attendees (enrolled students)</legend>
-              <StudentPicker idPrefix="ls" selected={attendees} onChange={setAttendees} enrolledOnly />
+              <StudentPicker
+                idPrefix="ls"
+                selected={watch('attendees')}
+                onChange={(picked) => setValue('attendees', picked)}
+                enrolledOnly
+              />
             </fieldset>
             <FormFooter onCancel={() => onOpenChange(false)} busy={save.isPending}>
               {session ? 'Save Session' : 'Schedule Session'}
@@ -366,6 +322,31 @@ function SessionDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/** What the dialog's inputs show: local date-times, the picked students. */
+interface SessionValues {
+  title: string;
+  description: string;
+  start: string;
+  end: string;
+  sessionType: 'online' | 'in_person';
+  location: string;
+  courseId: string;
+  attendees: PickedStudent[];
+}
+
+function sessionValues(session?: AdminLiveSession): SessionValues {
+  return {
+    title: session?.title ?? '',
+    description: session?.description ?? '',
+    start: toLocalInput(session?.startTime),
+    end: toLocalInput(session?.endTime),
+    sessionType: session?.sessionType ?? 'online',
+    location: session?.location ?? '',
+    courseId: session?.courseId ?? '',
+    attendees: session?.attendees ?? [],
+  };
 }
 
 const sessionId = idByKey('ls', {

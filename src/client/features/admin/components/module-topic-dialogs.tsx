@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
-import { FieldErrorsContext, idByKey, useFieldErrors } from '#client/components/forms/field-errors.ts';
+import { useEffect } from 'react';
+import { FieldErrorsContext } from '#client/components/forms/field-errors.ts';
+import { useSchemaForm } from '#client/components/forms/schema-form.ts';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
@@ -30,104 +31,116 @@ interface Props<T> {
   onSaved?: (saved: T) => void;
 }
 
-/** Add / edit module: duration typed as HH:MM, turned into minutes when the field loses focus (docs/product.md#validation). */
-export function ModuleDialog({
+/** What the inputs show; `duration` is the module's HH:MM text (topics have none). */
+interface OutlineValues {
+  title: string;
+  description: string;
+  order: string;
+  duration: string;
+}
+
+const NOUN = { module: 'Module', topic: 'Topic' } as const;
+
+/**
+ * The add / edit dialog of a module or a topic: title, description, order and, for a module, its duration typed
+ * as HH:MM and turned into minutes when the field loses focus (docs/product.md#validation).
+ */
+function OutlineDialog({
+  kind,
   open,
   onOpenChange,
-  parentId: courseId,
+  parentId,
   existing,
   nextOrder,
   onSaved,
-}: Props<AdminModule>) {
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [order, setOrder] = useState('0');
-  const [hhmm, setHhmm] = useState('00:00');
-  const [minutes, setMinutes] = useState(0);
+}: Props<AdminModule | AdminTopic> & { kind: 'module' | 'topic' }) {
+  const noun = NOUN[kind];
+  const prefix = kind === 'module' ? 'm' : 't';
   const client = useQueryClient();
-  const fields = useFieldErrors();
+  const { form, errors, submit } = useSchemaForm<
+    OutlineValues,
+    typeof moduleInputSchema | typeof topicInputSchema
+  >({
+    schema: kind === 'module' ? moduleInputSchema : topicInputSchema,
+    defaultValues: { title: '', description: '', order: '0', duration: '00:00' },
+    idFor: (key) => `${prefix}-${key}`,
+    toBody: ({ title, description, order, duration }) =>
+      kind === 'module'
+        ? { title, description, order, duration: hhmmToMinutes(duration), courseId: parentId }
+        : { title, description, order, moduleId: parentId },
+  });
+  const { register, reset, watch, setValue } = form;
   useEffect(() => {
     if (!open) return;
-    fields.clear();
-    setTitle(existing?.title ?? '');
-    setDescription(existing?.description ?? '');
-    setOrder(String(existing?.order ?? nextOrder));
-    setMinutes(existing?.duration ?? 0);
-    setHhmm(minutesToHhmm(existing?.duration ?? 0));
-  }, [open, existing, nextOrder, fields.clear]);
+    const minutes = existing && 'duration' in existing ? (existing.duration ?? 0) : 0;
+    reset({
+      title: existing?.title ?? '',
+      description: existing?.description ?? '',
+      order: String(existing?.order ?? nextOrder),
+      duration: minutesToHhmm(minutes),
+    });
+  }, [open, existing, nextOrder, reset]);
 
   const save = useMutation({
     mutationFn: (body: unknown) =>
-      adminApi.saveModule(existing ? { moduleId: existing.id } : { courseId }, body),
+      kind === 'module'
+        ? adminApi.saveModule(existing ? { moduleId: existing.id } : { courseId: parentId }, body)
+        : adminApi.saveTopic(existing ? { topicId: existing.id } : { moduleId: parentId }, body),
     onSuccess: (saved) => {
-      onSaved?.(saved);
-      successToast(existing ? 'Module updated successfully' : 'Module created successfully');
-      void client.invalidateQueries({ queryKey: adminKeys.modules(courseId) });
+      onSaved?.(saved as AdminModule & AdminTopic);
+      successToast(existing ? `${noun} updated successfully` : `${noun} created successfully`);
+      void client.invalidateQueries({
+        queryKey: kind === 'module' ? adminKeys.modules(parentId) : adminKeys.topics(parentId),
+      });
       refreshContent(client);
       onOpenChange(false);
     },
-    onError: (error) => errorToast(existing ? 'Failed to update module' : 'Failed to create module', error),
+    onError: (error) => errorToast(existing ? `Failed to update ${kind}` : `Failed to create ${kind}`, error),
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const duration = hhmmToMinutes(hhmm);
-    const body = { title, description, order, duration, courseId };
-    const parsed = moduleInputSchema.safeParse(body);
-    if (!parsed.success) {
-      fields.report(parsed.error.issues, idByKey('m'));
-      return validationToast(parsed.error.issues[0]?.message ?? 'Failed to create module');
-    }
-    fields.clear();
-    save.mutate(body);
-  };
+  const onSubmit = submit(
+    (body) => save.mutate(body),
+    (message) => validationToast(message),
+  );
+  const duration = register('duration', {
+    onBlur: (e) => setValue('duration', minutesToHhmm(hhmmToMinutes(e.target.value))),
+  });
+  const order = (
+    <Field label="Order" htmlFor={`${prefix}-order`}>
+      <Input id={`${prefix}-order`} type="number" min={0} {...register('order')} />
+    </Field>
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{existing ? 'Edit Module' : 'Add Module'}</DialogTitle>
+          <DialogTitle>{existing ? `Edit ${noun}` : `Add ${noun}`}</DialogTitle>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <FieldErrorsContext value={fields.errors}>
-            <Field label="Title *" htmlFor="m-title">
-              <Input id="m-title" value={title} onChange={(e) => setTitle(e.target.value)} />
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FieldErrorsContext value={errors}>
+            <Field label="Title *" htmlFor={`${prefix}-title`}>
+              <Input id={`${prefix}-title`} {...register('title')} />
             </Field>
-            <Field label="Description *" htmlFor="m-description">
-              <Textarea
-                id="m-description"
-                rows={3}
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-              />
+            <Field label="Description *" htmlFor={`${prefix}-description`}>
+              <Textarea id={`${prefix}-description`} rows={3} {...register('description')} />
             </Field>
-            <div className="grid grid-cols-2 gap-4">
-              <Field label="Duration (HH:MM)" htmlFor="m-duration" hint={`${minutes} minutes`}>
-                <Input
-                  id="m-duration"
-                  inputMode="numeric"
-                  placeholder="00:00"
-                  value={hhmm}
-                  onChange={(e) => setHhmm(e.target.value)}
-                  onBlur={() => {
-                    const m = hhmmToMinutes(hhmm);
-                    setMinutes(m);
-                    setHhmm(minutesToHhmm(m));
-                  }}
-                />
-              </Field>
-              <Field label="Order" htmlFor="m-order">
-                <Input
-                  id="m-order"
-                  type="number"
-                  min={0}
-                  value={order}
-                  onChange={(e) => setOrder(e.target.value)}
-                />
-              </Field>
-            </div>
+            {kind === 'module' ? (
+              <div className="grid grid-cols-2 gap-4">
+                <Field
+                  label="Duration (HH:MM)"
+                  htmlFor="m-duration"
+                  hint={`${hhmmToMinutes(watch('duration'))} minutes`}
+                >
+                  <Input id="m-duration" inputMode="numeric" placeholder="00:00" {...duration} />
+                </Field>
+                {order}
+              </div>
+            ) : (
+              order
+            )}
             <FormFooter onCancel={() => onOpenChange(false)} busy={save.isPending}>
-              {existing ? 'Save Module' : 'Add Module'}
+              {existing ? `Save ${noun}` : `Add ${noun}`}
             </FormFooter>
           </FieldErrorsContext>
         </form>
@@ -136,84 +149,10 @@ export function ModuleDialog({
   );
 }
 
-export function TopicDialog({
-  open,
-  onOpenChange,
-  parentId: moduleId,
-  existing,
-  nextOrder,
-}: Props<AdminTopic>) {
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [order, setOrder] = useState('0');
-  const client = useQueryClient();
-  const fields = useFieldErrors();
-  useEffect(() => {
-    if (!open) return;
-    fields.clear();
-    setTitle(existing?.title ?? '');
-    setDescription(existing?.description ?? '');
-    setOrder(String(existing?.order ?? nextOrder));
-  }, [open, existing, nextOrder, fields.clear]);
+export const ModuleDialog = (props: Props<AdminModule>) => (
+  <OutlineDialog kind="module" {...(props as Props<AdminModule | AdminTopic>)} />
+);
 
-  const save = useMutation({
-    mutationFn: (body: unknown) =>
-      adminApi.saveTopic(existing ? { topicId: existing.id } : { moduleId }, body),
-    onSuccess: () => {
-      successToast(existing ? 'Topic updated successfully' : 'Topic created successfully');
-      void client.invalidateQueries({ queryKey: adminKeys.topics(moduleId) });
-      refreshContent(client);
-      onOpenChange(false);
-    },
-    onError: (error) => errorToast(existing ? 'Failed to update topic' : 'Failed to create topic', error),
-  });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const body = { title, description, order, moduleId };
-    const parsed = topicInputSchema.safeParse(body);
-    if (!parsed.success) {
-      fields.report(parsed.error.issues, idByKey('t'));
-      return validationToast(parsed.error.issues[0]?.message ?? 'Failed to create topic');
-    }
-    fields.clear();
-    save.mutate(body);
-  };
-
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{existing ? 'Edit Topic' : 'Add Topic'}</DialogTitle>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <FieldErrorsContext value={fields.errors}>
-            <Field label="Title *" htmlFor="t-title">
-              <Input id="t-title" value={title} onChange={(e) => setTitle(e.target.value)} />
-            </Field>
-            <Field label="Description *" htmlFor="t-description">
-              <Textarea
-                id="t-description"
-                rows={3}
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-              />
-            </Field>
-            <Field label="Order" htmlFor="t-order">
-              <Input
-                id="t-order"
-                type="number"
-                min={0}
-                value={order}
-                onChange={(e) => setOrder(e.target.value)}
-              />
-            </Field>
-            <FormFooter onCancel={() => onOpenChange(false)} busy={save.isPending}>
-              {existing ? 'Save Topic' : 'Add Topic'}
-            </FormFooter>
-          </FieldErrorsContext>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
+export const TopicDialog = (props: Props<AdminTopic>) => (
+  <OutlineDialog kind="topic" {...(props as Props<AdminModule | AdminTopic>)} />
+);

@@ -1,7 +1,8 @@
 import { BadgeCheck, Briefcase, GraduationCap, LogIn } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import { errorId, idByKey, invalidProps, useFieldErrors } from '#client/components/forms/field-errors.ts';
+import { errorId, invalidProps } from '#client/components/forms/field-errors.ts';
+import { useSchemaForm } from '#client/components/forms/schema-form.ts';
 import { AuthTopBar, HAZARD_STRIPE } from '#client/components/layout/auth-top-bar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { FieldError } from '#client/components/ui/field-error.tsx';
@@ -11,7 +12,7 @@ import { PasswordInput } from '#client/components/ui/password-input.tsx';
 import { hardNavigate } from '#client/lib/navigation.ts';
 import { toast } from '#client/lib/toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { loginSchema } from '#shared/schemas/auth.ts';
+import { type LoginInput, loginSchema } from '#shared/schemas/auth.ts';
 import { login } from '../api/login.ts';
 
 /** Under the field: what is missing (the spec's toast still says 'Please enter both username and password'). */
@@ -21,38 +22,26 @@ const PASSWORD_ID = 'login-password';
 
 export function LoginPage() {
   useDocumentTitle('Portal Login');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
-  const fieldErrors = useFieldErrors();
-  const { errors } = fieldErrors;
+  const { form, errors, submit } = useSchemaForm<LoginInput, typeof loginSchema>({
+    schema: loginSchema,
+    defaultValues: { email: '', password: '' },
+    idFor: (key) => `login-${key}`,
+    messageFor: (key, error) =>
+      error.type === 'too_small' ? (EMPTY_FIELD[key] ?? error.message) : error.message,
+  });
+  const { register } = form;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = submit(signIn, () =>
+    toast({ title: 'Error', description: 'Please enter both username and password', variant: 'destructive' }),
+  );
+
+  async function signIn(credentials: LoginInput) {
     if (submitting) return;
-
-    const parsed = loginSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      fieldErrors.report(
-        parsed.error.issues.map((issue) =>
-          issue.code === 'too_small'
-            ? { ...issue, message: EMPTY_FIELD[String(issue.path[0])] ?? issue.message }
-            : issue,
-        ),
-        idByKey('login'),
-      );
-      toast({
-        title: 'Error',
-        description: 'Please enter both username and password',
-        variant: 'destructive',
-      });
-      return;
-    }
-
-    fieldErrors.clear();
     setSubmitting(true);
     try {
-      const result = await login(parsed.data);
+      // Sent as parsed (the email trimmed); the form hands on the valid input as typed.
+      const result = await login(loginSchema.parse(credentials));
       if (result.ok) {
         // A full page load (docs/product.md#accounts) starts the signed-in app with a clean cache; the button stays busy
         // until the browser leaves.
@@ -97,15 +86,13 @@ export function LoginPage() {
                 <Label htmlFor={EMAIL_ID}>Email</Label>
                 <Input
                   id={EMAIL_ID}
-                  name="email"
                   type="text"
                   inputMode="email"
                   autoComplete="username"
                   autoCapitalize="none"
                   spellCheck={false}
                   placeholder="you@example.com"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
+                  {...register('email')}
                   readOnly={submitting}
                   {...invalidProps(errors, EMAIL_ID)}
                 />
@@ -123,11 +110,9 @@ export function LoginPage() {
                 </div>
                 <PasswordInput
                   id={PASSWORD_ID}
-                  name="password"
                   autoComplete="current-password"
                   placeholder="Your password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
+                  {...register('password')}
                   readOnly={submitting}
                   {...invalidProps(errors, PASSWORD_ID)}
                 />
