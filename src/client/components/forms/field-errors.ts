@@ -1,24 +1,11 @@
 import { createContext } from 'react';
-import type { z } from 'zod';
 
 // Errors at the field (README 'Forms'): each message sits under its field, the field says it is invalid and
-// points at the message, and the first invalid field takes the focus. Forms built with useSchemaForm
-// (schema-form.ts) and the quiz editor's question list use these.
+// points at the message, and the first invalid field takes the focus. useSchemaForm (schema-form.ts) fills
+// these from react-hook-form's errors.
 
-/** Field id → message, the first issue per field; `idFor` maps a schema path to the field's element id. */
+/** Field id → message, the first issue per field. */
 export type FieldErrors = Record<string, string>;
-
-export function fieldErrorsFrom(
-  issues: readonly z.core.$ZodIssue[],
-  idFor: (path: readonly PropertyKey[]) => string | undefined,
-): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const id = idFor(issue.path);
-    if (id && !(id in errors)) errors[id] = issue.message;
-  }
-  return errors;
-}
 
 /** The props an input needs to announce its error. */
 export function invalidProps(errors: FieldErrors, id: string) {

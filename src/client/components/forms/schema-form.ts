@@ -8,28 +8,47 @@ import {
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import type { FieldErrors } from './field-errors.ts';
+import { type FieldErrors, focusFirstInvalid } from './field-errors.ts';
+
+interface Leaf {
+  /** The schema path, dotted: `title`, `quiz.title`, `questions.0.answers`. */
+  path: string;
+  type: string;
+  message: string;
+}
+
+/** Every message in react-hook-form's error tree, in the schema's order, with its dotted path. */
+function leaves(errors: unknown, prefix = ''): Leaf[] {
+  if (!errors || typeof errors !== 'object') return [];
+  const node = errors as Record<string, unknown>;
+  if (typeof node.message === 'string' && node.message) {
+    return [{ path: prefix, type: String(node.type ?? ''), message: node.message }];
+  }
+  return Object.entries(node).flatMap(([key, child]) =>
+    key === 'ref' ? [] : leaves(child, prefix ? `${prefix}.${key}` : key),
+  );
+}
 
 /** The first message of a failed submit, in the schema's field order. */
 export function firstMessage(errors: FormErrors): string | undefined {
-  for (const error of Object.values(errors)) if (error?.message) return String(error.message);
-  return undefined;
+  return leaves(errors)[0]?.message;
 }
 
 /**
  * react-hook-form with the request's shared schema, for forms built from `Field`s (README 'Forms'). The inputs
  * are registered under the schema's keys; `toBody` turns what they show into the request the schema checks
- * (e.g. "01:30" → 90 minutes). Errors come back keyed by input id for `FieldErrorsContext`; react-hook-form
- * focuses the first invalid input; `submit` hands the valid body on as the request (unparsed), or the first
- * message to `onInvalid` (the product's validation toast).
+ * (e.g. "01:30" → 90 minutes). Errors come back keyed by input id (`idFor` maps a dotted schema path to one, or
+ * to nothing) for `FieldErrorsContext`; a failed submit focuses the first invalid input in the page's order and
+ * hands the first message to `onInvalid` (the product's validation toast); a valid one hands on the request as
+ * typed, unparsed.
  */
 export function useSchemaForm<Values extends FieldValues, Schema extends z.ZodType>(options: {
   schema: Schema;
   defaultValues: DefaultValues<Values>;
-  idFor: (key: string) => string;
+  idFor: (path: string) => string | undefined;
   toBody?: (values: Values) => unknown;
   /** The message under a field when it should differ from the schema's (the schema's is the server's too). */
-  messageFor?: (key: string, error: { type: string; message: string }) => string;
+  messageFor?: (path: string, error: { type: string; message: string }) => string;
 }) {
   const { schema, idFor, toBody, messageFor } = options;
   // raw: the body is sent as the schema's input, not its output (the server parses it with the same schema, and
@@ -40,14 +59,23 @@ export function useSchemaForm<Values extends FieldValues, Schema extends z.ZodTy
       context,
       resolverOptions as never,
     ) as never;
-  const form = useForm<Values, unknown, z.input<Schema>>({ defaultValues: options.defaultValues, resolver });
-  const errors: FieldErrors = {};
-  for (const [key, error] of Object.entries(form.formState.errors)) {
-    if (!error?.message) continue;
-    const found = { type: String(error.type), message: String(error.message) };
-    errors[idFor(key)] = messageFor ? messageFor(key, found) : found.message;
-  }
+  const form = useForm<Values, unknown, z.input<Schema>>({
+    defaultValues: options.defaultValues,
+    resolver,
+    shouldFocusError: false,
+  });
+  const byId = (errors: unknown): FieldErrors => {
+    const found: FieldErrors = {};
+    for (const leaf of leaves(errors)) {
+      const id = idFor(leaf.path);
+      if (id && !(id in found)) found[id] = messageFor ? messageFor(leaf.path, leaf) : leaf.message;
+    }
+    return found;
+  };
   const submit = (onValid: SubmitHandler<z.input<Schema>>, onInvalid: (message: string) => void) =>
-    form.handleSubmit(onValid, (failed) => onInvalid(firstMessage(failed) ?? 'Please check the form'));
-  return { form, errors, submit };
+    form.handleSubmit(onValid, (failed) => {
+      focusFirstInvalid(byId(failed));
+      onInvalid(firstMessage(failed) ?? 'Please check the form');
+    });
+  return { form, errors: byId(form.formState.errors), submit };
 }

@@ -56,7 +56,7 @@ export function AddStudentDialog() {
   const { form, errors, submit } = useSchemaForm<CreateStudentInput, typeof createStudentSchema>({
     schema: createStudentSchema,
     defaultValues: blank,
-    idFor: (key) => studentFieldId([key])!,
+    idFor: (path) => studentFieldId(path.split('.')),
   });
   const { register, reset, setError, setFocus, setValue, watch } = form;
   const { data: courses = [] } = useCourses();

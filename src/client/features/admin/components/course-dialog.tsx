@@ -107,7 +107,7 @@ export function CourseDialog({
   const { form, errors, submit } = useSchemaForm<FormState, typeof courseInputSchema>({
     schema: courseInputSchema,
     defaultValues: initial(course),
-    idFor: (key) => courseFieldId([key])!,
+    idFor: (path) => courseFieldId(path.split('.')),
     toBody: toCourseBody,
   });
   const { register, reset, setValue, watch } = form;

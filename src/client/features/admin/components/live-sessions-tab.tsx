@@ -232,7 +232,7 @@ function SessionDialog({
   const { form, errors, submit } = useSchemaForm<SessionValues, typeof liveSessionInputSchema>({
     schema: liveSessionInputSchema,
     defaultValues: sessionValues(session),
-    idFor: (key) => sessionId([key])!,
+    idFor: (path) => sessionId(path.split('.')),
     toBody: ({ start, end, attendees, courseId, ...rest }) => ({
       ...rest,
       startTime: fromLocalInput(start),

@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
-import {
-  errorId,
-  type FieldErrors,
-  fieldErrorsFrom,
-  focusFirstInvalid,
-  invalidProps,
-} from '#client/components/forms/field-errors.ts';
+import { useEffect } from 'react';
+import { type UseFormReturn, useFieldArray } from 'react-hook-form';
+import { errorId, type FieldErrors, invalidProps } from '#client/components/forms/field-errors.ts';
+import { useSchemaForm } from '#client/components/forms/schema-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Checkbox } from '#client/components/ui/checkbox.tsx';
 import {
@@ -28,19 +24,30 @@ import { adminApi, adminKeys, errorToast, successToast, useQuiz, validationToast
 import { Field, FormFooter } from './empty-state.tsx';
 
 interface DraftQuestion {
-  key: number;
   question: string;
   imagePath: string | null;
   answers: { answerText: string; isCorrect: boolean }[];
 }
 
-let nextKey = 1;
+/** What the editor shows; the same shape as the request (quizInputSchema), numbers still as typed. */
+interface QuizValues {
+  quiz: {
+    title: string;
+    description: string;
+    passingScore: string;
+    maxAttempts: string;
+    cooldownMinutes: string;
+    shuffleAnswers: boolean;
+    showCorrectAnswers: boolean;
+  };
+  questions: DraftQuestion[];
+}
+
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
 
 /** A new question starts with 4 blank answers (docs/product.md#validation). */
 function blankQuestion(): DraftQuestion {
   return {
-    key: nextKey++,
     question: '',
     imagePath: null,
     answers: Array.from({ length: ANSWERS_PER_QUESTION }, () => ({ answerText: '', isCorrect: false })),
@@ -49,7 +56,6 @@ function blankQuestion(): DraftQuestion {
 
 function fromQuiz(quiz: AdminQuiz): DraftQuestion[] {
   return quiz.questions.map((q) => ({
-    key: nextKey++,
     question: q.question,
     imagePath: q.imagePath,
     answers: [
@@ -73,36 +79,20 @@ export function QuizDialog({
 }) {
   const editing = Boolean(topic.quiz);
   const { data: existing, isLoading } = useQuiz(topic.id, open && editing);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [passingScore, setPassingScore] = useState(String(DEFAULT_PASSING_SCORE));
-  const [questions, setQuestions] = useState<DraftQuestion[]>([blankQuestion()]);
-  const [rules, setRules] = useState<DraftRules>(DEFAULT_RULES);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, errors, submit } = useSchemaForm<QuizValues, typeof quizInputSchema>({
+    schema: quizInputSchema,
+    defaultValues: blankQuiz(),
+    idFor: quizFieldId,
+  });
+  const { control, register, reset, setValue, watch } = form;
+  const questions = useFieldArray({ control, name: 'questions' });
   const client = useQueryClient();
 
   useEffect(() => {
     if (!open) return;
-    if (editing && existing) {
-      setTitle(existing.title);
-      setDescription(existing.description);
-      setPassingScore(String(existing.passingScore));
-      setQuestions(existing.questions.length ? fromQuiz(existing) : [blankQuestion()]);
-      setRules({
-        maxAttempts: existing.maxAttempts === null ? '' : String(existing.maxAttempts),
-        cooldownMinutes: String(existing.cooldownMinutes),
-        shuffleAnswers: existing.shuffleAnswers,
-        showCorrectAnswers: existing.showCorrectAnswers,
-      });
-    } else if (!editing) {
-      setTitle('');
-      setDescription('');
-      setPassingScore(String(DEFAULT_PASSING_SCORE));
-      setQuestions([blankQuestion()]);
-      setRules(DEFAULT_RULES);
-    }
-    setErrors({});
-  }, [open, editing, existing]);
+    if (editing && existing) reset(fromExisting(existing));
+    else if (!editing) reset(blankQuiz());
+  }, [open, editing, existing, reset]);
 
   const save = useMutation({
     mutationFn: (body: unknown) => adminApi.saveQuiz(topic.id, editing, body),
@@ -115,27 +105,7 @@ export function QuizDialog({
     onError: (error) => errorToast(editing ? 'Failed to update quiz' : 'Failed to create quiz', error),
   });
 
-  const update = (key: number, change: (q: DraftQuestion) => DraftQuestion) =>
-    setQuestions((qs) => qs.map((q) => (q.key === key ? change(q) : q)));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const body = {
-      quiz: { title, description, passingScore, ...rules },
-      questions: questions.map(({ question, imagePath, answers }) => ({ question, imagePath, answers })),
-    };
-    const parsed = quizInputSchema.safeParse(body);
-    if (!parsed.success) {
-      const found = fieldErrorsFrom(parsed.error.issues, (path) =>
-        path[0] === 'questions' ? 'q-question-0' : FIELD_IDS[String(path[1])],
-      );
-      setErrors(found);
-      focusFirstInvalid(found);
-      return validationToast(parsed.error.issues[0]?.message ?? 'Failed to create quiz');
-    }
-    setErrors({});
-    save.mutate(body);
-  };
+  const onSubmit = submit((body) => save.mutate(body), validationToast);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -152,15 +122,10 @@ export function QuizDialog({
             <Spinner label="Loading quiz..." showLabel />
           </div>
         ) : (
-          <form onSubmit={submit} noValidate className="grid gap-4">
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
             <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
               <Field label="Quiz title *" htmlFor="q-title" error={errors['q-title']}>
-                <Input
-                  id="q-title"
-                  value={title}
-                  onChange={(e) => setTitle(e.target.value)}
-                  {...invalidProps(errors, 'q-title')}
-                />
+                <Input id="q-title" {...invalidProps(errors, 'q-title')} {...register('quiz.title')} />
               </Field>
               <Field label="Passing score (%)" htmlFor="q-score" error={errors['q-score']}>
                 <Input
@@ -168,123 +133,112 @@ export function QuizDialog({
                   type="number"
                   min={1}
                   max={100}
-                  value={passingScore}
-                  onChange={(e) => setPassingScore(e.target.value)}
                   {...invalidProps(errors, 'q-score')}
+                  {...register('quiz.passingScore')}
                 />
               </Field>
             </div>
             <Field label="Description" htmlFor="q-description">
-              <Textarea
-                id="q-description"
-                rows={2}
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-              />
+              <Textarea id="q-description" rows={2} {...register('quiz.description')} />
             </Field>
-            <QuizRulesFields rules={rules} onChange={setRules} errors={errors} />
+            <QuizRulesFields form={form} errors={errors} />
             <ol className="grid [&>*]:min-w-0 gap-4">
-              {questions.map((q, index) => (
-                <li
-                  key={q.key}
-                  className="rounded-lg border border-border bg-muted/40 p-3 sm:p-4"
-                  aria-label={`Question ${index + 1}`}
-                >
-                  <div className="mb-2 flex items-center justify-between gap-2">
-                    <span className="text-sm font-semibold text-navy-900">Question {index + 1}</span>
-                    <Button
-                      variant="ghost"
-                      size="icon-sm"
-                      aria-label={`Remove question ${index + 1}`}
-                      disabled={questions.length <= 1}
-                      onClick={() => setQuestions((qs) => qs.filter((x) => x.key !== q.key))}
-                    >
-                      <Trash2 />
-                    </Button>
-                  </div>
-                  <Input
-                    id={`q-question-${index}`}
-                    aria-label={`Question ${index + 1} text`}
-                    placeholder="Question"
-                    value={q.question}
-                    onChange={(e) => update(q.key, (d) => ({ ...d, question: e.target.value }))}
-                    {...(index === 0 ? invalidProps(errors, 'q-question-0') : {})}
-                  />
-                  {index === 0 ? (
-                    <FieldError id={errorId('q-question-0')} className="mt-1.5">
-                      {errors['q-question-0']}
-                    </FieldError>
-                  ) : null}
-                  <div className="mt-2 flex flex-wrap items-center gap-2">
-                    {q.imagePath ? (
-                      <>
-                        <img
-                          src={q.imagePath}
-                          alt=""
-                          className="h-12 w-20 rounded border border-border object-cover"
+              {questions.fields.map((field, index) => {
+                const imagePath = watch(`questions.${index}.imagePath`);
+                const answers = watch(`questions.${index}.answers`) ?? [];
+                return (
+                  <li
+                    key={field.id}
+                    className="rounded-lg border border-border bg-muted/40 p-3 sm:p-4"
+                    aria-label={`Question ${index + 1}`}
+                  >
+                    <div className="mb-2 flex items-center justify-between gap-2">
+                      <span className="text-sm font-semibold text-navy-900">Question {index + 1}</span>
+                      <Button
+                        variant="ghost"
+                        size="icon-sm"
+                        aria-label={`Remove question ${index + 1}`}
+                        disabled={questions.fields.length <= 1}
+                        onClick={() => questions.remove(index)}
+                      >
+                        <Trash2 />
+                      </Button>
+                    </div>
+                    <Input
+                      id={`q-question-${index}`}
+                      aria-label={`Question ${index + 1} text`}
+                      placeholder="Question"
+                      {...(index === 0 ? invalidProps(errors, 'q-question-0') : {})}
+                      {...register(`questions.${index}.question`)}
+                    />
+                    {index === 0 ? (
+                      <FieldError id={errorId('q-question-0')} className="mt-1.5">
+                        {errors['q-question-0']}
+                      </FieldError>
+                    ) : null}
+                    <div className="mt-2 flex flex-wrap items-center gap-2">
+                      {imagePath ? (
+                        <>
+                          <img
+                            src={imagePath}
+                            alt=""
+                            className="h-12 w-20 rounded border border-border object-cover"
+                          />
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            onClick={() => setValue(`questions.${index}.imagePath`, null)}
+                          >
+                            Remove image
+                          </Button>
+                        </>
+                      ) : (
+                        <ObjectUploader
+                          fileType="image"
+                          maxFileSize={IMAGE_MAX_BYTES}
+                          buttonLabel="Add image (optional)"
+                          label={`Question ${index + 1} image (optional)`}
+                          onUploaded={(path) => setValue(`questions.${index}.imagePath`, path)}
+                          onError={(error) => errorToast('Upload failed. Please try again', error)}
                         />
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          onClick={() => update(q.key, (d) => ({ ...d, imagePath: null }))}
-                        >
-                          Remove image
-                        </Button>
-                      </>
-                    ) : (
-                      <ObjectUploader
-                        fileType="image"
-                        maxFileSize={IMAGE_MAX_BYTES}
-                        buttonLabel="Add image (optional)"
-                        label={`Question ${index + 1} image (optional)`}
-                        onUploaded={(path) => update(q.key, (d) => ({ ...d, imagePath: path }))}
-                        onError={(error) => errorToast('Upload failed. Please try again', error)}
-                      />
-                    )}
-                  </div>
-                  <fieldset className="mt-3 grid gap-2 sm:grid-cols-2">
-                    <legend className="sr-only">
-                      Answers for question {index + 1}; choose the correct one
-                    </legend>
-                    {q.answers.map((a, i) => (
-                      <div key={LETTERS[i]} className="flex items-center gap-2">
-                        <input
-                          type="radio"
-                          name={`correct-${q.key}`}
-                          aria-label={`Answer ${LETTERS[i]} is correct`}
-                          className="size-4 accent-green-700"
-                          checked={a.isCorrect}
-                          onChange={() =>
-                            update(q.key, (d) => ({
-                              ...d,
-                              answers: d.answers.map((x, j) => ({ ...x, isCorrect: j === i })),
-                            }))
-                          }
-                        />
-                        <span className="w-4 text-sm font-semibold text-muted-foreground">{LETTERS[i]}</span>
-                        <Input
-                          aria-label={`Question ${index + 1} answer ${LETTERS[i]}`}
-                          className="h-10"
-                          value={a.answerText}
-                          onChange={(e) =>
-                            update(q.key, (d) => ({
-                              ...d,
-                              answers: d.answers.map((x, j) =>
-                                j === i ? { ...x, answerText: e.target.value } : x,
-                              ),
-                            }))
-                          }
-                        />
-                      </div>
-                    ))}
-                  </fieldset>
-                </li>
-              ))}
+                      )}
+                    </div>
+                    <fieldset className="mt-3 grid gap-2 sm:grid-cols-2">
+                      <legend className="sr-only">
+                        Answers for question {index + 1}; choose the correct one
+                      </legend>
+                      {answers.map((a, i) => (
+                        <div key={LETTERS[i]} className="flex items-center gap-2">
+                          <input
+                            type="radio"
+                            name={`correct-${field.id}`}
+                            aria-label={`Answer ${LETTERS[i]} is correct`}
+                            className="size-4 accent-green-700"
+                            checked={a.isCorrect}
+                            onChange={() => {
+                              for (const j of answers.keys())
+                                setValue(`questions.${index}.answers.${j}.isCorrect`, j === i);
+                            }}
+                          />
+                          <span className="w-4 text-sm font-semibold text-muted-foreground">
+                            {LETTERS[i]}
+                          </span>
+                          <Input
+                            aria-label={`Question ${index + 1} answer ${LETTERS[i]}`}
+                            className="h-10"
+                            {...register(`questions.${index}.answers.${i}.answerText`)}
+                          />
+                        </div>
+                      ))}
+                    </fieldset>
+                  </li>
+                );
+              })}
             </ol>
             <Button
               variant="outline"
               className="justify-self-start"
-              onClick={() => setQuestions((qs) => [...qs, blankQuestion()])}
+              onClick={() => questions.append(blankQuestion())}
             >
               <Plus /> Add Question
             </Button>
@@ -298,35 +252,55 @@ export function QuizDialog({
   );
 }
 
-interface DraftRules {
-  maxAttempts: string;
-  cooldownMinutes: string;
-  shuffleAnswers: boolean;
-  showCorrectAnswers: boolean;
+function blankQuiz(): QuizValues {
+  return {
+    quiz: {
+      title: '',
+      description: '',
+      passingScore: String(DEFAULT_PASSING_SCORE),
+      maxAttempts: '',
+      cooldownMinutes: '0',
+      shuffleAnswers: false,
+      showCorrectAnswers: false,
+    },
+    questions: [blankQuestion()],
+  };
 }
-const DEFAULT_RULES: DraftRules = {
-  maxAttempts: '',
-  cooldownMinutes: '0',
-  shuffleAnswers: false,
-  showCorrectAnswers: false,
+
+function fromExisting(existing: AdminQuiz): QuizValues {
+  return {
+    quiz: {
+      title: existing.title,
+      description: existing.description,
+      passingScore: String(existing.passingScore),
+      maxAttempts: existing.maxAttempts === null ? '' : String(existing.maxAttempts),
+      cooldownMinutes: String(existing.cooldownMinutes),
+      shuffleAnswers: existing.shuffleAnswers,
+      showCorrectAnswers: existing.showCorrectAnswers,
+    },
+    questions: existing.questions.length ? fromQuiz(existing) : [blankQuestion()],
+  };
+}
+
+const QUIZ_FIELD_IDS: Record<string, string> = {
+  'quiz.title': 'q-title',
+  'quiz.passingScore': 'q-score',
+  'quiz.maxAttempts': 'q-max-attempts',
+  'quiz.cooldownMinutes': 'q-cooldown',
 };
-const FIELD_IDS: Record<string, string> = {
-  title: 'q-title',
-  passingScore: 'q-score',
-  maxAttempts: 'q-max-attempts',
-  cooldownMinutes: 'q-cooldown',
-};
+
+/** Where a message shows: the quiz fields under themselves, anything about the questions under the first one. */
+const quizFieldId = (path: string) => (path.startsWith('questions') ? 'q-question-0' : QUIZ_FIELD_IDS[path]);
 
 /** The attempt rules (README 'Quizzes'): how often, how soon again, answer order, answers shown after a pass. */
 function QuizRulesFields({
-  rules,
-  onChange,
+  form,
   errors,
 }: {
-  rules: DraftRules;
-  onChange: (rules: DraftRules) => void;
+  form: Pick<UseFormReturn<QuizValues>, 'register' | 'setValue' | 'watch'>;
   errors: FieldErrors;
 }) {
+  const { register, setValue, watch } = form;
   return (
     <fieldset className="grid min-w-0 gap-3 rounded-lg border border-border p-3 sm:grid-cols-2 sm:p-4">
       <legend className="px-1 text-sm font-semibold text-navy-900">Attempts</legend>
@@ -342,9 +316,8 @@ function QuizRulesFields({
           min={1}
           max={100}
           placeholder="Unlimited"
-          value={rules.maxAttempts}
-          onChange={(e) => onChange({ ...rules, maxAttempts: e.target.value })}
           {...invalidProps(errors, 'q-max-attempts')}
+          {...register('quiz.maxAttempts')}
         />
       </Field>
       <Field
@@ -358,24 +331,23 @@ function QuizRulesFields({
           type="number"
           min={0}
           max={10080}
-          value={rules.cooldownMinutes}
-          onChange={(e) => onChange({ ...rules, cooldownMinutes: e.target.value })}
           {...invalidProps(errors, 'q-cooldown')}
+          {...register('quiz.cooldownMinutes')}
         />
       </Field>
       <label className="flex items-start gap-2 text-sm" htmlFor="q-shuffle">
         <Checkbox
           id="q-shuffle"
-          checked={rules.shuffleAnswers}
-          onCheckedChange={(v) => onChange({ ...rules, shuffleAnswers: v === true })}
+          checked={watch('quiz.shuffleAnswers')}
+          onCheckedChange={(v) => setValue('quiz.shuffleAnswers', v === true)}
         />
         <span>Shuffle the answer order on every attempt</span>
       </label>
       <label className="flex items-start gap-2 text-sm" htmlFor="q-show-correct">
         <Checkbox
           id="q-show-correct"
-          checked={rules.showCorrectAnswers}
-          onCheckedChange={(v) => onChange({ ...rules, showCorrectAnswers: v === true })}
+          checked={watch('quiz.showCorrectAnswers')}
+          onCheckedChange={(v) => setValue('quiz.showCorrectAnswers', v === true)}
         />
         <span>Show the correct answers after a pass</span>
       </label>
