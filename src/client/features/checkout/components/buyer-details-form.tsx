@@ -1,5 +1,6 @@
 import { ArrowRight } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useSchemaForm } from '#client/components/forms/schema-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FieldError } from '#client/components/ui/field-error.tsx';
 import { Input } from '#client/components/ui/input.tsx';
@@ -52,45 +53,34 @@ export function BuyerDetailsForm({
   onSubmit: (details: StudentData, raw: BuyerDetails) => void;
 }) {
   const id = useId();
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<keyof StudentData, string>>>({});
+  const schema = studentDataSchemaFor(courseType);
+  const inputId = (name: string) => `${id}-${name}`;
+  const { form, errors, submit } = useSchemaForm<BuyerDetails, typeof schema>({
+    schema,
+    defaultValues: initial,
+    idFor: (path) => inputId(path.split('.')[0]!),
+  });
   const upskill = courseType === 'upskill';
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = studentDataSchemaFor(courseType).safeParse(values);
-    if (!parsed.success) {
-      const found: Partial<Record<keyof StudentData, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof StudentData;
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      toast({
-        title: 'Missing Information',
-        description: parsed.error.issues[0]!.message,
-        variant: 'destructive',
-      });
-      return;
-    }
-    setErrors({});
-    onSubmit(parsed.data, values);
-  }
-
-  const set = (name: keyof StudentData, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
+  const onFormSubmit = submit(
+    (values) => onSubmit(schema.parse(values), values as BuyerDetails),
+    (message) => toast({ title: 'Missing Information', description: message, variant: 'destructive' }),
+  );
+  const invalid = (name: keyof StudentData) => {
+    const message = errors[inputId(name)];
+    return {
+      'aria-invalid': message ? true : undefined,
+      'aria-describedby': message ? `${inputId(name)}-error` : undefined,
+    } as const;
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Your details">
+    <form noValidate onSubmit={onFormSubmit} className="grid gap-5" aria-label="Your details">
       <div className="grid gap-5 sm:grid-cols-2">
         {FIELDS.map((field) => {
           const required = upskill || (field.name !== 'company' && field.name !== 'jobTitle');
-          const inputId = `${id}-${field.name}`;
           return (
             <div key={field.name} className="grid content-start gap-2">
-              <Label htmlFor={inputId}>
+              <Label htmlFor={inputId(field.name)}>
                 {field.label}
                 {required ? (
                   <span className="text-destructive"> *</span>
@@ -99,39 +89,35 @@ export function BuyerDetailsForm({
                 )}
               </Label>
               <Input
-                id={inputId}
-                name={field.name}
+                id={inputId(field.name)}
                 type={field.type ?? 'text'}
                 autoComplete={field.autoComplete}
-                value={values[field.name]}
-                onChange={(e) => set(field.name, e.target.value)}
                 aria-required={required}
-                aria-invalid={errors[field.name] ? true : undefined}
-                aria-describedby={errors[field.name] ? `${inputId}-error` : undefined}
+                {...invalid(field.name)}
+                {...form.register(field.name)}
               />
-              <FieldError id={`${inputId}-error`}>{errors[field.name]}</FieldError>
+              <FieldError id={`${inputId(field.name)}-error`}>{errors[inputId(field.name)]}</FieldError>
             </div>
           );
         })}
         <div className="grid content-start gap-2 sm:col-span-2">
-          <Label htmlFor={`${id}-experienceLevel`}>
+          <Label htmlFor={inputId('experienceLevel')}>
             Experience level<span className="text-destructive"> *</span>
           </Label>
           <Select
-            id={`${id}-experienceLevel`}
-            name="experienceLevel"
-            value={values.experienceLevel}
-            onChange={(e) => set('experienceLevel', e.target.value)}
+            id={inputId('experienceLevel')}
             aria-required
-            aria-invalid={errors.experienceLevel ? true : undefined}
-            aria-describedby={errors.experienceLevel ? `${id}-experienceLevel-error` : undefined}
+            {...invalid('experienceLevel')}
+            {...form.register('experienceLevel')}
           >
             <option value="">Select your experience level</option>
             <option value="beginner">Beginner: new to the trade</option>
             <option value="intermediate">Intermediate: some site experience</option>
             <option value="advanced">Advanced: experienced professional</option>
           </Select>
-          <FieldError id={`${id}-experienceLevel-error`}>{errors.experienceLevel}</FieldError>
+          <FieldError id={`${inputId('experienceLevel')}-error`}>
+            {errors[inputId('experienceLevel')]}
+          </FieldError>
         </div>
       </div>
       <Button
