@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type Browser, test as base, expect, type Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
+import { ADMIN, STUDENT, signIn } from './fixtures.ts';
 
 // Accounts journeys, tried as a new user would: a forgotten password reset through an email read from a real
 // SMTP receiver on loopback, the account page, and signing out another device. They run against their own
@@ -13,8 +14,6 @@ import { SMTPServer } from 'smtp-server';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.E2E_ACCOUNTS_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 40);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-const ADMIN = { email: 'admin@tradeskills.test', password: 'AdminPass123!' };
-const STUDENT = { email: 'student@tradeskills.local', password: 'StudentPass123!' };
 
 interface Mail {
   to: string[];
@@ -135,13 +134,6 @@ async function waitForMail(accounts: AccountsServer, to: string, subject: string
     )
     .toBe(true);
   return found!;
-}
-
-async function signIn(page: Page, user: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
 const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });

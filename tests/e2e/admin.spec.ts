@@ -1,23 +1,16 @@
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { ADMIN, signIn } from './fixtures.ts';
 
 // The admin console, tried as a new admin would: content and quiz authoring, adding a student who then signs in,
 // live sessions, and a look at every tab on a phone and on a laptop.
 
-const ADMIN = { email: 'admin@tradeskills.test', password: 'AdminPass123!' };
 const RUN = Date.now().toString(36);
 const SEED_MEDIA = path.resolve(import.meta.dirname, '../../src/server/db/seed-media');
 
 // A CSS locator: while a modal dialog is open the rest of the page (the toast region too) is aria-hidden.
 const notifications = (page: Page) => page.locator('[aria-label^="Notifications"]');
 const toast = (page: Page, text: string) => notifications(page).getByText(text, { exact: true });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
 
 async function openTab(page: Page, name: string | RegExp) {
   await page.getByRole('tab', { name }).click();
@@ -53,7 +46,7 @@ async function studentPage(browser: Browser, email: string) {
 test('an admin builds a course, a module, a topic and a quiz, validation first', async ({ page }) => {
   test.setTimeout(90_000);
   const courseTitle = `Soakaway Design ${RUN}`;
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, ADMIN);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByText('Total Students')).toBeVisible();
   await openTab(page, 'Content');
@@ -180,7 +173,7 @@ test('an admin builds a course, a module, a topic and a quiz, validation first',
 });
 
 test('deleting a course with enrolled students is refused with advice to deactivate it', async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, ADMIN);
   await openTab(page, 'Content');
   await page
     .getByRole('listitem')
@@ -201,7 +194,7 @@ test('an admin adds a student (the upskill rule first), who signs in with the te
 }) => {
   test.setTimeout(60_000);
   const email = `new.starter.${RUN}@example.com`;
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, ADMIN);
   await openTab(page, 'Students');
   await expect(page.getByRole('row').filter({ hasText: 'student@tradeskills.local' })).toBeVisible();
 
@@ -229,7 +222,7 @@ test('an admin adds a student (the upskill rule first), who signs in with the te
   // The new student signs in with the temporary password and is asked to choose a new one.
   const context = await browser.newContext();
   const student = await context.newPage();
-  await signIn(student, email, 'Welcome2Site!');
+  await signIn(student, { email, password: 'Welcome2Site!' });
   await student.getByLabel('Current password').fill('Welcome2Site!');
   await student.getByLabel('New password', { exact: true }).fill('MyOwnPass456!');
   await student.getByLabel('Confirm new password').fill('MyOwnPass456!');
@@ -261,7 +254,7 @@ test("an admin schedules a live session that shows in the student's Sessions tab
 }) => {
   test.setTimeout(90_000);
   const email = `attendee.${RUN}@example.com`;
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, ADMIN);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await addStudent(page, 'Ada', email);
   await openTab(page, 'Live Sessions');
@@ -327,7 +320,7 @@ test('a group message reaches two students; Message on a student opens the direc
 }) => {
   test.setTimeout(90_000);
   const emails = [`group.one.${RUN}@example.com`, `group.two.${RUN}@example.com`];
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, ADMIN);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await addStudent(page, 'Gwen', emails[0]!);
   await addStudent(page, 'Hugo', emails[1]!);
@@ -382,7 +375,7 @@ test('a group message reaches two students; Message on a student opens the direc
 for (const width of [390, 1280]) {
   test(`every tab reads well at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, ADMIN);
     for (const tab of ['Overview', 'Students', 'Messages', 'Content', 'Analytics', 'Live Sessions']) {
       await openTab(page, tab);
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('data-state', 'active');

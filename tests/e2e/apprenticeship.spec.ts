@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { ADMIN, signIn } from './fixtures.ts';
 
 // Apprenticeship evidence as its users meet it: the apprentice logs off-the-job hours (field errors first), sees
 // a rejection and amends it; the tutor approves, records a progress review, and the three parties sign it. Both
@@ -7,7 +8,6 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 // UK users: date inputs show day/month/year.
 test.use({ locale: 'en-GB' });
 
-const ADMIN = { email: 'admin@tradeskills.test', password: 'AdminPass123!' };
 const RUN = Date.now().toString(36);
 
 const day = (offset: number) => {
@@ -15,13 +15,6 @@ const day = (offset: number) => {
   return d.toISOString().slice(0, 10);
 };
 const ukDate = (iso: string) => iso.split('-').reverse().join('/');
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
 
 /** A browser for a freshly provisioned account, signed in, with its temporary password replaced. */
 async function accountPage(browser: Browser, email: string, temporary: string, width: number) {
@@ -91,7 +84,7 @@ async function look(page: Page, path: string, fullPage = false) {
 async function begin(page: Page, browser: Browser, width: number, tag: string) {
   test.setTimeout(120_000);
   await page.setViewportSize({ width, height: 900 });
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, ADMIN);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   const apprentice = await setUpApprentice(page, tag);
   const { page: me, close } = await accountPage(browser, apprentice.email, 'TempPass123!', width);

@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { ADMIN } from './fixtures.ts';
 
 // A student finishes a course and gets its certificate: the dashboard card, the PDF, the public verification
 // page (at phone and desktop widths); then an admin revokes it and the public page says so.
 
-const ADMIN = { email: 'admin@tradeskills.test', password: 'AdminPass123!' };
 const SHOTS = path.resolve('test-results/certificates');
 const COURSE = 'Safe Isolation Essentials';
 const MODULE = 'Isolating a circuit';

@@ -22,6 +22,12 @@ export async function signIn(page: Page, who: Account) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** Signs in and waits until the app has left the login page. */
+export async function signedIn(page: Page, who: Account) {
+  await signIn(page, who);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
 /** The toast region. */
 export const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 

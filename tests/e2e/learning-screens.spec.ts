@@ -1,27 +1,19 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ADMIN, STUDENT, signIn } from './fixtures.ts';
 
 // Screenshots of the student portal at phone and desktop widths, for looking at (not compared).
 // They land in .tmp/learning-screens/.
 
-const STUDENT = { email: 'student@tradeskills.local', password: 'StudentPass123!' };
 // The admin's view of the portal has every quiz open, so its screens do not change the student's progress.
-const ADMIN = { email: 'admin@tradeskills.test', password: 'AdminPass123!' };
 const out = (name: string) => path.resolve('.tmp/learning-screens', name);
-
-async function signIn(page: Page, who = STUDENT) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(who === STUDENT ? '/dashboard' : '/admin');
-}
 
 for (const width of [390, 1280]) {
   test(`student portal screens at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-    await signIn(page);
+    await signIn(page, STUDENT);
+    await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('heading', { name: 'Welcome back, Sam!' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Continue / }).first()).toBeVisible();
     await page.screenshot({ path: out(`${width}-modules.png`), fullPage: true });
@@ -54,6 +46,7 @@ for (const width of [390, 1280]) {
   test(`presentation and quiz screens at ${width} px (admin's portal view)`, async ({ page }) => {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
     await signIn(page, ADMIN);
+    await expect(page).toHaveURL('/admin');
     await page.goto('/student');
     await expect(page.getByLabel('Course')).toBeVisible();
     // Other journeys add courses of their own; the demo course has a video, slides and a quiz in topic 1.
@@ -88,7 +81,8 @@ for (const width of [390, 1280]) {
 }
 
 test('the portal tabs and the topic view pass axe (WCAG 2 A/AA)', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, STUDENT);
+  await expect(page).toHaveURL('/dashboard');
   const check = async (what: string) => {
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(

@@ -1,10 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { ADMIN } from './fixtures.ts';
 
 // The shared e2e server's SMTP_URL points at a loopback port where nothing listens (scripts/e2e-server.mjs), so
 // every email it sends fails: the admin sees the backlog on the overview, the last error in the mailbox, and can
 // ask for an email to be sent now.
-
-const ADMIN = { email: 'admin@tradeskills.test', password: 'AdminPass123!' };
 
 async function screenshots(page: Page, name: string) {
   for (const width of [390, 1280]) {

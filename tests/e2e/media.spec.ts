@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { ADMIN, STUDENT, signedIn } from './fixtures.ts';
 
 // Media journeys: an admin uploads a video and a PDF to a topic (media library at /admin/media); an enrolled
 // student plays the video and seeks (HTTP Range); a student of another course and a visitor are refused.
 
-const ADMIN = { email: 'admin@tradeskills.test', password: 'AdminPass123!' };
-const STUDENT = { email: 'student@tradeskills.local', password: 'StudentPass123!' };
 const SEED_MEDIA = path.resolve(import.meta.dirname, '../../src/server/db/seed-media');
 const VIDEO_FILE = path.join(SEED_MEDIA, 'demo-video.mp4');
 const PDF_FILE = path.join(SEED_MEDIA, 'demo-presentation.pdf');
@@ -22,18 +21,10 @@ interface MediaTopic {
 
 const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
-async function signIn(page: Page, user: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-}
-
 async function mediaTopics(browser: Browser): Promise<MediaTopic[]> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
   const res = await page.request.get('/api/media/topics');
   expect(res.status()).toBe(200);
   const topics = (await res.json()) as MediaTopic[];
@@ -43,7 +34,7 @@ async function mediaTopics(browser: Browser): Promise<MediaTopic[]> {
 
 test('an admin uploads a video and a PDF to a topic and sees the confirmation', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
   await page.goto('/admin/media');
   await expect(page.getByRole('heading', { name: 'Media library' })).toBeVisible();
 
@@ -121,7 +112,7 @@ test('an admin uploads a video and a PDF to a topic and sees the confirmation', 
 
 test('the upload control at phone width: idle, uploading, done, cancel', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, ADMIN);
+  await signedIn(page, ADMIN);
   await page.goto('/admin/media');
   await page
     .getByLabel('Topic')
@@ -188,7 +179,7 @@ test('an enrolled student plays the video and seeks; another course and visitors
   const anonymous = await page.request.get(own!.videoPath!);
   expect(anonymous.status()).toBe(401);
 
-  await signIn(page, STUDENT);
+  await signedIn(page, STUDENT);
   const ranges: number[] = [];
   page.on('response', (res) => {
     if (res.url().includes('/objects/video/')) ranges.push(res.status());

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN, signedIn } from './fixtures.ts';
 
 // Teaching and authoring (issue 17), at 390 and 1280 px: replacing and removing a topic's media, quiz attempt
 // rules and the result screen, PDFs drawn by pdf.js, errors at the field, Escape over a toast, and no screen
 // wider than a phone. Screenshots land in test-results/teaching/ for looking at.
 
-const ADMIN = { email: 'admin@tradeskills.test', password: 'AdminPass123!' };
 const RUN = Date.now().toString(36);
 const SEED_MEDIA = path.resolve(import.meta.dirname, '../../src/server/db/seed-media');
 const shot = (name: string) => `test-results/teaching/${name}.png`;
@@ -13,14 +13,6 @@ const notifications = (page: Page) => page.locator('[aria-label^="Notifications"
 const toast = (page: Page, text: string) => notifications(page).getByText(text, { exact: true });
 const WIDTHS = [390, 1280] as const;
 const viewport = (width: number) => ({ width, height: width < 500 ? 844 : 900 });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 async function json<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
   expect(res.ok(), await res.text()).toBe(true);
@@ -93,7 +85,7 @@ for (const width of WIDTHS) {
   }) => {
     test.setTimeout(90_000);
     await page.setViewportSize(viewport(width));
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signedIn(page, ADMIN);
     const built = await buildCourse(page.request, `q${width}`);
 
     const context = await browser.newContext({ viewport: viewport(width) });
@@ -148,7 +140,7 @@ for (const width of WIDTHS) {
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport(width));
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signedIn(page, ADMIN);
     const built = await buildCourse(page.request, `m${width}`);
     await page.getByRole('tab', { name: 'Content' }).click();
     await page
@@ -254,7 +246,7 @@ for (const width of WIDTHS) {
       if (r.resourceType() === 'script' || r.url().endsWith('.mjs')) scripts.push(r.url());
     });
     await page.setViewportSize(viewport(width));
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signedIn(page, ADMIN);
     await expect(page.getByText('Total Students')).toBeVisible();
     expect(scripts.filter((s) => /analytics-tab|pdf-viewer|pdf\.worker/.test(s))).toEqual([]);
     await page.getByRole('tab', { name: 'Analytics' }).click();
@@ -298,7 +290,7 @@ for (const width of WIDTHS) {
 test('no portal or admin screen is wider than a 390 px phone', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(viewport(390));
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signedIn(page, ADMIN);
   // A long resource title in Popular Resources once widened the Overview and Analytics past the screen.
   const built = await buildCourse(page.request, 'wide');
   const longTitle = `Reading a scaffold tag: inspection dates, green and red tags, and what to do when a tag is missing ${RUN}`;

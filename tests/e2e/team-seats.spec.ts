@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { ADMIN } from './fixtures.ts';
 
 // The employer journey: "Buy for my team" on a course page, pay by card with the test card, sign in as the new
 // team manager with the temporary password from the admin dev mailbox, assign seats, see progress, download the
 // receipt; then the admin Teams view. At phone and desktop widths, with screenshots.
 
-const ADMIN = { email: 'admin@tradeskills.test', password: 'AdminPass123!' };
 const SHOTS = 'test-results/team-seats';
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
