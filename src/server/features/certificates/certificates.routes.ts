@@ -15,14 +15,12 @@ import { renderCertificatePdf } from './certificate-pdf.ts';
 import { presentCertificate } from './certificates.presenter.ts';
 import * as service from './certificates.service.ts';
 import { issuerProfile } from './credential.ts';
-import { setCertificateLinkBase } from './issue.service.ts';
 import { renderVerifyPage } from './verify-page.tsx';
 
 const tags = ['certificates'];
 
 export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { publicUrl } = app.config;
-  setCertificateLinkBase(publicUrl);
   const deps: service.CertificatesDeps = {
     db: app.db,
     publicUrl,

@@ -119,7 +119,7 @@ describe('issue under concurrency', () => {
         [course.t1.id, course.t2.id].map((topicId) =>
           t.db.transaction(async (tx) => {
             await tx.insert(topicProgress).values({ userId: learner.id, topicId, completedAt: new Date() });
-            await issueCertificateIfCourseComplete(tx, learner.id, mod[0]!.id);
+            await issueCertificateIfCourseComplete(tx, learner.id, mod[0]!.id, t.config.publicUrl);
           }),
         ),
       );
@@ -141,7 +141,9 @@ describe('issue under concurrency', () => {
     );
     await Promise.all(
       Array.from({ length: 8 }, () =>
-        t.db.transaction((tx) => issueCertificateIfCourseComplete(tx, learner.id, mod[0]!.id)),
+        t.db.transaction((tx) =>
+          issueCertificateIfCourseComplete(tx, learner.id, mod[0]!.id, t.config.publicUrl),
+        ),
       ),
     );
     const rows = await t.db.select().from(certificates).where(eq(certificates.userId, learner.id));

@@ -21,13 +21,6 @@ import { verifyUrl } from './certificate-links.ts';
 // the later transaction waits, then sees the earlier one's completion and certificate. The partial unique index
 // (one live certificate per student and course) is the last word if anything else races.
 
-let publicUrlForLinks = 'http://localhost:3000';
-
-/** The base of the links in issue emails; set once by the certificates routes from the app's config. */
-export function setCertificateLinkBase(publicUrl: string): void {
-  publicUrlForLinks = publicUrl;
-}
-
 /** 18 random bytes (144 bits), URL-safe. */
 export function newCertificateCode(): string {
   return randomBytes(18).toString('base64url');
@@ -58,6 +51,8 @@ export async function issueCertificateIfCourseComplete(
   tx: Queryable,
   userId: string,
   moduleId: string,
+  /** The app's public address, the base of the links in the email. */
+  publicUrl: string,
 ): Promise<void> {
   const [mod] = await tx.select({ courseId: modules.courseId }).from(modules).where(eq(modules.id, moduleId));
   if (!mod) return;
@@ -116,8 +111,8 @@ export async function issueCertificateIfCourseComplete(
       to: holder.email,
       firstName: holder.firstName,
       courseTitle: issued.courseTitle,
-      verifyUrl: verifyUrl(publicUrlForLinks, issued.code),
-      dashboardUrl: `${publicUrlForLinks}/student/certificates`,
+      verifyUrl: verifyUrl(publicUrl, issued.code),
+      dashboardUrl: `${publicUrl}/student/certificates`,
     }),
   );
 }

@@ -36,7 +36,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = { onRequest: [requireUser] };
   const cache = new LearningCache(app.database);
   app.addHook('onClose', async () => cache.close());
-  const deps: LearningDeps = { db: app.db, database: app.database, cache };
+  const deps: LearningDeps = { db: app.db, database: app.database, cache, publicUrl: app.config.publicUrl };
 
   app.get(
     '/api/modules',

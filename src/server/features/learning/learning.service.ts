@@ -39,6 +39,8 @@ export interface LearningDeps {
   db: Db;
   database: Database;
   cache: LearningCache;
+  /** The app's public address (links in the certificate email a completion sends). */
+  publicUrl: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -283,6 +285,7 @@ export async function recomputeModuleProgress(
   tx: Queryable,
   userId: string,
   moduleId: string,
+  publicUrl: string,
 ): Promise<ProgressRecord> {
   const [counts] = await tx
     .select({
@@ -303,7 +306,7 @@ export async function recomputeModuleProgress(
       target: [moduleProgress.userId, moduleProgress.moduleId],
       set: { progressPercentage, isCompleted, updatedAt: new Date() },
     });
-  if (isCompleted) await issueCertificateIfCourseComplete(tx, userId, moduleId);
+  if (isCompleted) await issueCertificateIfCourseComplete(tx, userId, moduleId, publicUrl);
   return { moduleId, progressPercentage, isCompleted };
 }
 
@@ -355,7 +358,7 @@ export async function openTopic(deps: LearningDeps, viewer: Viewer, topicId: str
       })
       .where(and(eq(topicProgress.userId, viewer.id), eq(topicProgress.topicId, topic.id)))
       .returning();
-    if (completes) await recomputeModuleProgress(tx, viewer.id, topic.moduleId);
+    if (completes) await recomputeModuleProgress(tx, viewer.id, topic.moduleId, deps.publicUrl);
     finished = completes || (noVideo && !row?.videoCompletedAt);
     return updated;
   });

@@ -91,7 +91,7 @@ export async function reportVideoProgress(
       description: `Watched “${topic.title}”`,
     });
     const moduleRecord = completesTopic
-      ? await recomputeModuleProgress(tx, viewer.id, topic.moduleId)
+      ? await recomputeModuleProgress(tx, viewer.id, topic.moduleId, deps.publicUrl)
       : await currentModuleProgress(tx, viewer.id, topic.moduleId);
     return {
       updated,
@@ -159,7 +159,7 @@ export async function updateProgress(
     if (claimed < Number(current.progressPercentage)) {
       throw conflict('Progress cannot go backwards', 'PROGRESS_BACKWARDS');
     }
-    return recomputeModuleProgress(tx, viewer.id, moduleId);
+    return recomputeModuleProgress(tx, viewer.id, moduleId, deps.publicUrl);
   });
 }
 

@@ -257,7 +257,7 @@ export async function submitQuizAttempt(
           updatedAt: now,
         })
         .where(and(eq(topicProgress.userId, viewer.id), eq(topicProgress.topicId, topic.id)));
-      moduleRecord = await recomputeModuleProgress(tx, viewer.id, topic.moduleId);
+      moduleRecord = await recomputeModuleProgress(tx, viewer.id, topic.moduleId, deps.publicUrl);
     } else {
       if (passed && !row?.quizPassedAt) {
         await tx
