@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '#server/db/client.ts';
 import { apprenticeships, otjEntries, progressReviews } from '#server/db/schema/index.ts';
+import type { TestContext } from '#server/test/harness.ts';
+import { api } from '#server/test/request.ts';
 import { ukIsoDate } from '#shared/format.ts';
 
 export const daysAgo = (n: number) => ukIsoDate(new Date(Date.now() - n * 24 * 60 * 60 * 1000));
@@ -71,4 +74,42 @@ export async function seedReview(
     })
     .returning();
   return row!;
+}
+
+/**
+ * `call(cookie, 'POST', url, body)`: the one request helper (test/request.ts) in the shape these tests read
+ * best. `app` is read at call time (the test app is made in beforeAll).
+ */
+export const callerFor =
+  (app: () => FastifyInstance) =>
+  (cookie: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+    api(app(), cookie ? { cookie } : {})[method === 'GET' ? 'get' : method === 'POST' ? 'post' : 'put'](
+      url,
+      payload as object | undefined,
+    );
+
+let entrySeq = 0;
+/** A valid POST /api/otj body (a new description each time, so no two are duplicates). */
+export const otjEntryBody = (values: Record<string, unknown> = {}) => ({
+  date: daysAgo(5),
+  hours: 2,
+  activity: 'practical_training',
+  description: `Installed a radiator valve, step ${++entrySeq}`,
+  inPaidHours: true,
+  ...values,
+});
+
+/** The people of the OTJ tests, signed in: a tutor (admin), an apprentice, and a student who is neither. */
+export async function otjPeople(t: TestContext) {
+  const adminUser = await t.createUser({ role: 'admin', firstName: 'Tina', lastName: 'Tutor' });
+  const apprentice = await t.createUser({ firstName: 'Aisha', lastName: 'Khan' });
+  const other = await t.createUser({ firstName: 'Olly', lastName: 'Other' });
+  return {
+    adminUser,
+    admin: await t.login(adminUser),
+    apprentice,
+    apprenticeCookie: await t.login(apprentice),
+    other,
+    otherCookie: await t.login(other),
+  };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { addMonths } from '#shared/schemas/apprenticeships.ts';
-import { daysAgo, daysAhead, seedApprenticeship } from './apprenticeships.fixtures.ts';
+import { callerFor, daysAgo, daysAhead, seedApprenticeship } from './apprenticeships.fixtures.ts';
 
 let t: TestContext;
 let admin: string;
@@ -27,13 +27,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (cookie: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = callerFor(() => t.app);
 
 const review = (values: Record<string, unknown> = {}) => ({
   reviewDate: daysAgo(2),
