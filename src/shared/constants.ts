@@ -21,6 +21,14 @@ export const IMAGE_MAX_BYTES = 5 * MB; // 5242880
 export const VIDEO_MAX_BYTES = 500 * MB;
 export const PRESENTATION_MAX_BYTES = 100 * MB;
 export const DOCUMENT_MAX_BYTES = 20 * MB;
+/** A SCORM package (zip); what it may unpack to is in SCORM_LIMITS. */
+export const PACKAGE_MAX_BYTES = 500 * MB;
+/** What one SCORM package may unpack to (README 'SCORM packages'): more is refused as a zip bomb. */
+export const SCORM_LIMITS = {
+  maxUnpackedBytes: 2048 * MB,
+  maxFiles: 10_000,
+  maxManifestBytes: 2 * MB,
+} as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -43,8 +51,8 @@ export const PAYMENT_PLANS = ['onetime', 'monthly'] as const;
 export type PaymentPlan = (typeof PAYMENT_PLANS)[number];
 export const ADMIN_EXPERIENCE_LEVELS = ['entry', 'intermediate', 'senior'] as const;
 export const PURCHASE_EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-/** `document`: a PDF a student attaches as evidence (off-the-job learning); the rest are course media. */
-export const FILE_TYPES = ['image', 'video', 'presentation', 'document'] as const;
+/** `document`: a PDF a student attaches as evidence (off-the-job learning); `package`: a SCORM zip; the rest are course media. */
+export const FILE_TYPES = ['image', 'video', 'presentation', 'document', 'package'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 export const SUPPORT_EMAIL = 'support@tradeskills.co.uk';

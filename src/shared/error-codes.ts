@@ -3,6 +3,8 @@
 export const ERROR_CODES = {
   // Generic (the defaults of the factories in src/server/lib/errors.ts and the error handler)
   BAD_REQUEST: 'The request is wrong in a way the message explains',
+  INVALID_PACKAGE:
+    'A SCORM package was refused; the message names the reason (not a zip, unsafe entry, too big, manifest)',
   VALIDATION_FAILED: 'A field is missing or invalid; the message names the first one',
   INVALID_TEXT: 'A text field or parameter holds a NUL character or an unpaired surrogate',
   BAD_URL: 'The URL cannot be decoded (broken percent-encoding)',

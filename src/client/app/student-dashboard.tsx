@@ -1,10 +1,24 @@
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { CertificatesCard } from '#client/features/certificates/components/certificates-card.tsx';
+import type { RenderPackage } from '#client/features/learning/components/topic-view.tsx';
 import { StudentDashboardPage } from '#client/features/learning/pages/student-dashboard-page.tsx';
 
+// The SCORM player and its runtime (scorm-again) load only when a topic with a package is opened.
+const ScormLesson = lazy(() =>
+  import('#client/features/scorm/components/scorm-lesson.tsx').then((m) => ({ default: m.ScormLesson })),
+);
+const renderPackage: RenderPackage = (topicId, onCommitted) => (
+  <Suspense fallback={<Skeleton className="h-[70vh] min-h-[420px] w-full" />}>
+    <ScormLesson topicId={topicId} onCommitted={onCommitted} />
+  </Suspense>
+);
+
 /**
- * The student dashboard with the certificates feature's card in its side panel: composed here, since features
- * don't import each other. Loaded lazily as one chunk (pages.ts), so the card never pops in late.
+ * The student dashboard with the certificates feature's card in its side panel and the SCORM player in package
+ * topics: composed here, since features don't import each other. Loaded lazily as one chunk (pages.ts), so the
+ * card never pops in late.
  */
 export function StudentDashboard() {
-  return <StudentDashboardPage sidePanelExtra={<CertificatesCard />} />;
+  return <StudentDashboardPage sidePanelExtra={<CertificatesCard />} renderPackage={renderPackage} />;
 }

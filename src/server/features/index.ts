@@ -18,6 +18,7 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { topicMediaRoutes } from './media/topic-media.routes.ts';
 import { messagingRoutes } from './messaging/messaging.routes.ts';
 import { crawlRoutes } from './public-pages/crawl.routes.ts';
+import { scormRoutes } from './scorm/index.ts';
 import { teamAdminRoutes } from './teams/team-admin.routes.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
 
@@ -44,4 +45,5 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   backupRoutes,
   crawlRoutes,
   teamAdminRoutes,
+  scormRoutes,
 ];

@@ -73,6 +73,8 @@ export const topicDetailSchema = z.object({
   presentationPath: text().nullable(),
   presentationKind: z.enum(['pdf', 'slides']).nullable(),
   hasQuiz: z.boolean(),
+  /** A SCORM package plays in the topic (README 'SCORM packages'). */
+  hasPackage: z.boolean(),
   nextTopicId: text().nullable(),
   progress: topicProgressSchema,
 });

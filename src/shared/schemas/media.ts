@@ -4,6 +4,7 @@ import {
   FILE_TYPES,
   type FileType,
   IMAGE_MAX_BYTES,
+  PACKAGE_MAX_BYTES,
   PRESENTATION_MAX_BYTES,
   VIDEO_MAX_BYTES,
 } from '../constants.ts';
@@ -15,6 +16,7 @@ export const MAX_BYTES_BY_TYPE: Record<FileType, number> = {
   video: VIDEO_MAX_BYTES,
   presentation: PRESENTATION_MAX_BYTES,
   document: DOCUMENT_MAX_BYTES,
+  package: PACKAGE_MAX_BYTES,
 };
 
 /** Content types each upload type accepts; the file's magic bytes must agree (docs/decisions/0008-signed-direct-uploads.md). */
@@ -27,6 +29,8 @@ export const CONTENT_TYPES_BY_TYPE: Record<FileType, readonly string[]> = {
     'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   ],
   document: ['application/pdf'],
+  // Windows browsers label zips application/x-zip-compressed.
+  package: ['application/zip', 'application/x-zip-compressed'],
 };
 
 /** What a file picker should offer for each type (extensions help browsers that lack a MIME type). */
@@ -35,6 +39,7 @@ export const ACCEPT_BY_TYPE: Record<FileType, string> = {
   video: 'video/mp4,video/webm,video/quicktime,.mp4,.webm,.mov',
   presentation: `${CONTENT_TYPES_BY_TYPE.presentation.join(',')},.pdf,.ppt,.pptx`,
   document: 'application/pdf,.pdf',
+  package: 'application/zip,application/x-zip-compressed,.zip',
 };
 
 export const fileTypeSchema = z.enum(FILE_TYPES);

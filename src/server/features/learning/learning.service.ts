@@ -5,6 +5,7 @@ import {
   moduleProgress,
   modules,
   quizzes,
+  scormPackages,
   storedObjects,
   topicProgress,
   topics,
@@ -328,6 +329,14 @@ async function presentationKind(
   return /\.pdf(\?|$)/i.test(path) ? 'pdf' : 'slides';
 }
 
+async function playsPackage(db: Queryable, topicId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: scormPackages.id })
+    .from(scormPackages)
+    .where(eq(scormPackages.topicId, topicId));
+  return Boolean(row);
+}
+
 /** The topic as the viewer sees it, changing nothing (GET must not change state: docs in README 'Bad input'). */
 export async function readTopic(deps: LearningDeps, viewer: Viewer, topicId: string): Promise<TopicDetail> {
   const { topic, nextTopicId } = await accessTopic(deps, viewer, topicId);
@@ -342,12 +351,14 @@ export async function readTopic(deps: LearningDeps, viewer: Viewer, topicId: str
 export async function openTopic(deps: LearningDeps, viewer: Viewer, topicId: string): Promise<TopicDetail> {
   const { db } = deps;
   const { topic, nextTopicId } = await accessTopic(deps, viewer, topicId);
+  // A SCORM package completes its topic itself (README 'SCORM packages').
+  const hasPackage = await playsPackage(deps.db, topic.id);
   let finished = false;
   const progress = await db.transaction(async (tx) => {
     const row = await lockProgress(tx, viewer.id, topic.id);
     const now = new Date();
     const noVideo = !topic.videoPath;
-    const completes = noVideo && !topic.quizId && !row?.completedAt;
+    const completes = noVideo && !topic.quizId && !hasPackage && !row?.completedAt;
     const [updated] = await tx
       .update(topicProgress)
       .set({
@@ -386,6 +397,7 @@ async function presentTopicDetail(
     presentationPath: topic.presentationPath,
     presentationKind: await presentationKind(db, topic.presentationPath),
     hasQuiz: Boolean(topic.quizId),
+    hasPackage: await playsPackage(db, topic.id),
     nextTopicId,
     progress: presentTopicProgress(topic, progress, isAdmin(viewer)),
   };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
-  isObjectKey,
+  isStoreKey,
   type ObjectInfo,
   type ObjectStore,
   type UploadSigner,
@@ -27,7 +27,7 @@ export class DiskObjectStore implements ObjectStore {
 
   /** The file for a key. Only server-made keys are accepted, so no path can leave the root. */
   pathFor(key: string): string {
-    if (!isObjectKey(key)) throw new Error(`Invalid object key: ${JSON.stringify(key)}`);
+    if (!isStoreKey(key)) throw new Error(`Invalid object key: ${JSON.stringify(key)}`);
     const file = path.join(this.root, key);
     if (!file.startsWith(this.root + path.sep)) throw new Error('Object key escapes the store');
     return file;

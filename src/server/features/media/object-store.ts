@@ -4,7 +4,10 @@ import type { FileType } from '#shared/constants.ts';
 
 /** Server-generated keys only: `<fileType>/<uuid>`. Anything else is refused before it reaches a store. */
 export const KEY_PATTERN =
-  /^(image|video|presentation|document)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  /^(image|video|presentation|document|package)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** An unpacked SCORM file: `scorm/<topic uuid>/<package uuid>/<path inside the zip>` (README 'SCORM packages'). */
+const PACKAGE_FILE_PATTERN = new RegExp(`^scorm/${UUID}/${UUID}/[^\\\\\\0]+$`);
 export const OBJECT_PATH_PREFIX = '/objects/';
 export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
 
@@ -14,6 +17,19 @@ export function newObjectKey(fileType: FileType): string {
 
 export function isObjectKey(key: string): boolean {
   return KEY_PATTERN.test(key);
+}
+
+/**
+ * A key a store may hold: an upload's, or a file of an unpacked SCORM package (no empty, '.' or '..' segment, no
+ * backslash or NUL), so no key can leave its folder.
+ */
+export function isStoreKey(key: string): boolean {
+  if (KEY_PATTERN.test(key)) return true;
+  return (
+    PACKAGE_FILE_PATTERN.test(key) &&
+    key.length <= 1024 &&
+    key.split('/').every((s) => s && s !== '.' && s !== '..')
+  );
 }
 
 export const objectPathFor = (key: string) => `${OBJECT_PATH_PREFIX}${key}`;

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AppConfig } from '#server/config.ts';
-import { isObjectKey, type ObjectInfo, type ObjectStore, type UploadURLRequest } from './object-store.ts';
+import { isStoreKey, type ObjectInfo, type ObjectStore, type UploadURLRequest } from './object-store.ts';
 
 export const S3_GET_URL_TTL_SECONDS = 5 * 60;
 
@@ -39,7 +39,7 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   private check(key: string): string {
-    if (!isObjectKey(key)) throw new Error(`Invalid object key: ${JSON.stringify(key)}`);
+    if (!isStoreKey(key)) throw new Error(`Invalid object key: ${JSON.stringify(key)}`);
     return key;
   }
 

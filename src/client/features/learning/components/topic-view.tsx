@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CheckCircle2, Clock, FileText, HelpCircle, Lock, PlayCircle } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowLeft, Boxes, CheckCircle2, Clock, FileText, HelpCircle, Lock, PlayCircle } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
@@ -14,10 +14,14 @@ import { PresentationView } from './presentation-view.tsx';
 import { QuizPanel } from './quiz-panel.tsx';
 import { VideoLesson } from './video-lesson.tsx';
 
+/** Plays a topic's SCORM package (the scorm feature's player, composed in app/student-dashboard.tsx). */
+export type RenderPackage = (topicId: string, onCommitted: () => void) => ReactNode;
+
 interface TopicViewProps {
   topicId: string;
   onBack: () => void;
   onOpenTopic: (topicId: string) => void;
+  renderPackage?: RenderPackage;
 }
 
 function progressLine(topic: TopicDetail): { text: string; done: boolean } {
@@ -28,11 +32,19 @@ function progressLine(topic: TopicDetail): { text: string; done: boolean } {
 }
 
 /** One topic: title, description, progress line and the Video Lesson / Presentation / Quiz tabs (docs/product.md#portal). */
-export function TopicView({ topicId, onBack, onOpenTopic }: TopicViewProps) {
+export function TopicView({ topicId, onBack, onOpenTopic, renderPackage }: TopicViewProps) {
   const queryClient = useQueryClient();
   const query = useTopic(topicId);
-  const [tab, setTab] = useState('video');
+  const [chosenTab, setTab] = useState<string | null>(null);
   const topic = query.data;
+  const playsPackage = Boolean(topic?.hasPackage && renderPackage);
+  const tab = chosenTab ?? (playsPackage ? 'package' : 'video');
+
+  // A commit may complete the topic: the progress line, the outline and the next topic follow.
+  function onPackageCommitted() {
+    void queryClient.invalidateQueries({ queryKey: [TOPICS_KEY, topicId] });
+    void queryClient.invalidateQueries({ queryKey: ['/api/modules'] });
+  }
 
   function patchProgress(progress: TopicDetail['progress']) {
     queryClient.setQueryData<TopicDetail>([TOPICS_KEY, topicId], (old) => (old ? { ...old, progress } : old));
@@ -103,6 +115,12 @@ export function TopicView({ topicId, onBack, onOpenTopic }: TopicViewProps) {
       <Card className="p-3 sm:p-5">
         <Tabs value={tab} onValueChange={setTab}>
           <TabsList className="w-full justify-start sm:w-auto">
+            {playsPackage ? (
+              <TabsTrigger value="package">
+                <Boxes aria-hidden="true" />
+                Lesson
+              </TabsTrigger>
+            ) : null}
             <TabsTrigger value="video">
               <PlayCircle aria-hidden="true" />
               <span className="sm:hidden">Video</span>
@@ -118,6 +136,9 @@ export function TopicView({ topicId, onBack, onOpenTopic }: TopicViewProps) {
               {quizLocked ? 'Quiz (Locked)' : 'Quiz'}
             </TabsTrigger>
           </TabsList>
+          {playsPackage ? (
+            <TabsContent value="package">{renderPackage?.(topic.id, onPackageCommitted)}</TabsContent>
+          ) : null}
           <TabsContent value="video" forceMount className="data-[state=inactive]:hidden">
             <VideoLesson key={topic.id} topic={topic} onReport={onReport} />
           </TabsContent>
@@ -136,7 +157,11 @@ export function TopicView({ topicId, onBack, onOpenTopic }: TopicViewProps) {
               <div className="flex flex-col items-start gap-3 text-sm text-muted-foreground">
                 <p>
                   This topic has no quiz.{' '}
-                  {topic.progress.completed ? 'It is complete.' : 'Watch the video to complete it.'}
+                  {topic.progress.completed
+                    ? 'It is complete.'
+                    : topic.hasPackage
+                      ? 'Finish the lesson to complete it.'
+                      : 'Watch the video to complete it.'}
                 </p>
                 {topic.progress.completed && topic.nextTopicId ? (
                   <Button variant="accent" onClick={() => onOpenTopic(topic.nextTopicId!)}>

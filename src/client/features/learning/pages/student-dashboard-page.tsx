@@ -24,7 +24,7 @@ import { SessionCard } from '../components/session-card.tsx';
 import { SidePanel } from '../components/side-panel.tsx';
 import { StartConversation } from '../components/start-conversation.tsx';
 import { TopicList } from '../components/topic-list.tsx';
-import { TopicView } from '../components/topic-view.tsx';
+import { type RenderPackage, TopicView } from '../components/topic-view.tsx';
 
 const TABS = ['modules', 'sessions', 'messages'] as const;
 type Tab = (typeof TABS)[number];
@@ -55,15 +55,21 @@ function usePortalState() {
   return [state, set] as const;
 }
 
-/** `sidePanelExtra`: cards other features add to the side panel (composed in app/pages.ts). */
-export function StudentDashboardPage({ sidePanelExtra }: { sidePanelExtra?: ReactNode }) {
+interface Extras {
+  /** Cards other features add to the side panel (composed in app/student-dashboard.tsx). */
+  sidePanelExtra?: ReactNode;
+  /** The SCORM player, from the scorm feature. */
+  renderPackage?: RenderPackage;
+}
+
+export function StudentDashboardPage(extras: Extras) {
   const { user } = useAuth();
   useDocumentTitle('My Dashboard');
   if (!user) return <PageLoader label="Loading your dashboard..." />;
-  return <Dashboard user={user} sidePanelExtra={sidePanelExtra} />;
+  return <Dashboard user={user} {...extras} />;
 }
 
-function Dashboard({ user, sidePanelExtra }: { user: CurrentUser; sidePanelExtra?: ReactNode }) {
+function Dashboard({ user, sidePanelExtra, renderPackage }: Extras & { user: CurrentUser }) {
   const queryClient = useQueryClient();
   const [state, set] = usePortalState();
   const courses = useUserCourses();
@@ -191,6 +197,7 @@ function Dashboard({ user, sidePanelExtra }: { user: CurrentUser; sidePanelExtra
                       void queryClient.invalidateQueries({ queryKey: ['/api/modules'] });
                     }}
                     onOpenTopic={(topic) => set({ topic })}
+                    renderPackage={renderPackage}
                   />
                 ) : state.module ? (
                   <TopicList

@@ -1,4 +1,4 @@
-import { ExternalLink, FileImage, FileText, Film, Trash2 } from 'lucide-react';
+import { ExternalLink, FileArchive, FileImage, FileText, Film, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -10,7 +10,13 @@ import { formatDateTime } from '#shared/format.ts';
 import type { StoredObject } from '#shared/schemas/media.ts';
 import { useDeleteObject, useStoredObjects } from '../api/media.ts';
 
-const ICONS = { image: FileImage, video: Film, presentation: FileText, document: FileText } as const;
+const ICONS = {
+  image: FileImage,
+  video: Film,
+  presentation: FileText,
+  document: FileText,
+  package: FileArchive,
+} as const;
 
 export function formatBytes(bytes: number | null): string {
   if (bytes === null) return '—';

@@ -1,0 +1,165 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LearningCache } from '#server/features/learning/learning.cache.ts';
+import type { LearningDeps } from '#server/features/learning/learning.service.ts';
+import { resolveAppSecret } from '#server/lib/app-secret.ts';
+import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
+import { text } from '#shared/schemas/common.ts';
+import { idParamsSchema } from '#shared/schemas/learning.ts';
+import {
+  scormCommitSchema,
+  scormLaunchSchema,
+  scormReportSchema,
+  topicPackageResultSchema,
+  topicPackageSchema,
+} from '#shared/schemas/scorm.ts';
+import { packageFile, RUNTIME_PATH, runtimeScript } from './content.service.ts';
+import { attachPackage, removePackage } from './package.service.ts';
+import { launchUrl } from './scorm.presenter.ts';
+import { commitRun, launchState, packageReport } from './tracking.service.ts';
+
+const tags = ['scorm'];
+/** Run data is small (2004 suspend data is at most 64,000 characters); the JSON default would allow more. */
+const COMMIT_BODY_LIMIT = 512 * 1024;
+
+/** SCORM packages as lessons (README 'SCORM packages'; docs/decisions/0017-scorm-opaque-origin.md). */
+export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = new LearningCache(app.database);
+  app.addHook('onClose', async () => cache.close());
+  const deps: LearningDeps & { objectStore: typeof app.objectStore } = {
+    db: app.db,
+    database: app.database,
+    cache,
+    publicUrl: app.config.publicUrl,
+    objectStore: app.objectStore,
+  };
+  let secret: Promise<string> | null = null;
+  const appSecret = () => {
+    secret ??= resolveAppSecret(app.db, app.config.appSecret);
+    return secret;
+  };
+
+  app.put(
+    '/api/topics/:id/package',
+    {
+      onRequest: [requireAdmin],
+      schema: {
+        tags,
+        summary: 'Checks, unpacks and attaches an uploaded SCORM zip (replaces any earlier package)',
+        params: idParamsSchema,
+        body: topicPackageSchema,
+        response: { 200: topicPackageResultSchema },
+      },
+    },
+    async (request) => {
+      const pkg = await attachPackage(deps, request.params.id, request.body.objectKey);
+      return {
+        version: pkg.version,
+        title: pkg.title,
+        launchUrl: launchUrl(await appSecret(), pkg, currentUser(request).id),
+      };
+    },
+  );
+
+  app.delete(
+    '/api/topics/:id/package',
+    { onRequest: [requireAdmin], schema: { tags, params: idParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await removePackage(deps, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/topics/:id/scorm',
+    {
+      onRequest: [requireUser],
+      schema: { tags, params: idParamsSchema, response: { 200: scormLaunchSchema } },
+    },
+    async (request) => {
+      const viewer = currentUser(request);
+      const { pkg, cmi, completed } = await launchState(deps, viewer, request.params.id);
+      return {
+        version: pkg.version,
+        title: pkg.title,
+        launchUrl: launchUrl(await appSecret(), pkg, viewer.id),
+        cmi,
+        completed,
+      };
+    },
+  );
+
+  app.put(
+    '/api/topics/:id/scorm',
+    {
+      onRequest: [requireUser],
+      bodyLimit: COMMIT_BODY_LIMIT,
+      schema: { tags, params: idParamsSchema, body: scormCommitSchema, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await commitRun(deps, currentUser(request), request.params.id, request.body.cmi);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/admin/topics/:id/scorm',
+    {
+      onRequest: [requireAdmin],
+      schema: { tags, params: idParamsSchema, response: { 200: scormReportSchema } },
+    },
+    async (request) => packageReport(deps, request.params.id),
+  );
+
+  app.get(
+    RUNTIME_PATH,
+    { schema: { tags, summary: 'The SCORM API shim for package pages' } },
+    async (_request, reply) => {
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      reply.header('cache-control', 'public, max-age=3600');
+      return reply.type('text/javascript; charset=utf-8').send(runtimeScript());
+    },
+  );
+
+  app.get(
+    '/scorm-content/:token/*',
+    {
+      schema: {
+        tags,
+        summary: 'A file of a SCORM package, for the player frame (token from GET /api/topics/{id}/scorm)',
+        params: z.object({ token: text().max(100), '*': text().max(1000) }),
+      },
+    },
+    async (request, reply) => {
+      const file = await packageFile(
+        deps,
+        await appSecret(),
+        request.params.token,
+        request.params['*'],
+        request.headers.range,
+      );
+      // The frame is sandboxed without same-origin even when this file is opened on its own
+      // (docs/decisions/0017-scorm-opaque-origin.md); its requests come from an opaque origin.
+      reply.header(
+        'content-security-policy',
+        'sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads',
+      );
+      reply.removeHeader('x-frame-options');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      reply.header('access-control-allow-origin', '*');
+      reply.header('cache-control', 'private, max-age=3600');
+      reply.header('accept-ranges', 'bytes');
+      if (file.status === 416) {
+        reply.header('content-range', `bytes */${file.size}`);
+        return reply.status(416).send();
+      }
+      reply.type(file.contentType);
+      if (file.range) {
+        reply.status(206);
+        reply.header('content-range', `bytes ${file.range.start}-${file.range.end}/${file.size}`);
+        reply.header('content-length', file.range.end - file.range.start + 1);
+      } else reply.header('content-length', file.size);
+      return reply.send(file.body);
+    },
+  );
+};
