@@ -42,7 +42,8 @@ export function TopicView({ topicId, onBack, onOpenTopic, renderPackage }: Topic
 
   // A commit may complete the topic: the progress line, the outline and the next topic follow.
   function onPackageCommitted() {
-    void queryClient.invalidateQueries({ queryKey: [TOPICS_KEY, topicId] });
+    // exact: the player's own query sits under the same key and must not restart the package.
+    void queryClient.invalidateQueries({ queryKey: [TOPICS_KEY, topicId], exact: true });
     void queryClient.invalidateQueries({ queryKey: ['/api/modules'] });
   }
 
