@@ -107,7 +107,8 @@ for (const [width, version] of [
 
     const first = await openLesson(browser, width, email, 'TempPass123!');
     const frame = first.frameLocator('[data-testid="scorm-frame"]');
-    await expect(frame.getByText('Page 1 of 3')).toBeVisible();
+    // The player and its runtime are a chunk of their own, loaded on this screen only.
+    await expect(frame.getByText('Page 1 of 3')).toBeVisible({ timeout: 20_000 });
     await expect(first.getByRole('button', { name: 'Start Topic: After isolation' })).toHaveCount(0);
     await frame.getByRole('button', { name: 'Next' }).click();
     await expect(frame.getByText('Page 2 of 3')).toBeVisible();
@@ -119,7 +120,7 @@ for (const [width, version] of [
 
     const second = await openLesson(browser, width, email, 'NewPass456!');
     const again = second.frameLocator('[data-testid="scorm-frame"]');
-    await expect(again.getByText('Page 2 of 3')).toBeVisible();
+    await expect(again.getByText('Page 2 of 3')).toBeVisible({ timeout: 20_000 });
     await second.getByTestId('scorm-frame').scrollIntoViewIfNeeded();
     await second.screenshot({ path: shot(`${width}-resumed`) });
     await again.getByRole('button', { name: 'Next' }).click();

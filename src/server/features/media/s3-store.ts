@@ -31,6 +31,9 @@ export class S3ObjectStore implements ObjectStore {
       endpoint: settings.endpoint,
       // Custom endpoints (MinIO, R2, s3rver...) rarely have per-bucket DNS names.
       forcePathStyle: Boolean(settings.endpoint),
+      // Streamed puts (unpacked SCORM files) go with their Content-Length and no checksum trailer, which
+      // S3-compatible servers without aws-chunked support would store as part of the object.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       credentials:
         settings.accessKeyId && settings.secretAccessKey
           ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
