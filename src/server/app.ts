@@ -78,7 +78,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
     // Only then is X-Forwarded-For believed for request.ip; without it a forged header gains nothing.
     // (A hop count is supported by fastify at run time; its overloads only spell out the other forms.)
     trustProxy: config.trustProxy as boolean | string[],
-    // A URL fastify cannot decode (e.g. %ED%A0%80, a lone surrogate) never reaches a route: answer it in our shape.
+    // A URL fastify cannot decode (e.g. %ED%A0%80, a lone surrogate) never reaches a route: answer it in our
+    // shape.
     frameworkErrors: (error, _request, reply) => {
       const res = reply as unknown as FastifyReply;
       if (error.code === 'FST_ERR_BAD_URL')
@@ -116,9 +117,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
 
-  // HTML and JSON are compressed per response (brotli or gzip, whichever the client accepts); static files are
-  // compressed at build time and sent as files (features/public-pages/web-app.ts). Hijacked streams (SSE) and
-  // responses that already carry a Content-Encoding are left alone.
+  // HTML and JSON are compressed per response (brotli or gzip, whichever the client accepts); static files
+  // are compressed at build time and sent as files (features/public-pages/web-app.ts). Hijacked streams (SSE)
+  // and responses that already carry a Content-Encoding are left alone.
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: 1024,
@@ -151,5 +152,3 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   });
   return app;
 }
-
-export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -6,7 +6,8 @@ import { createTestApp, type TestContext, type TestUser } from '#server/test/har
 import { api } from '#server/test/request.ts';
 import { daysAgo, daysAhead } from './apprenticeships.fixtures.ts';
 
-// The employer contact defaults to the apprentice's team manager (issue #19 item 1).
+// The employer contact defaults to the apprentice's team manager (docs/apprenticeships.md
+// 'Employer contact and reviews').
 
 let t: TestContext;
 let admin: string;

@@ -10,8 +10,9 @@ import { formatDateTime } from '#shared/format.ts';
 import type { ChangePasswordInput, LoginInput } from '#shared/schemas/auth.ts';
 import { createSession, revokeUserSessions, type UserRow, userChanged } from './sessions.service.ts';
 
-// Sign-in throttling (README 'Limits'). Failures are counted per (account, client address) and per address, so an
-// attacker elsewhere cannot lock the owner out; across all addresses an account only slows down.
+// Sign-in throttling (README 'Limits and bad input'). Failures are counted per (account, client address) and
+// per address, so an attacker elsewhere cannot lock the owner out; across all addresses an account only slows
+// down.
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Failed attempts for one account from one address before that address is refused for the window. */
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP = 5;
@@ -86,7 +87,8 @@ export async function login(db: Db, input: LoginInput, meta: RequestMeta) {
   else await burnPasswordCheck(input.password);
   if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
 
-  // Right password: this address's failures on the account are forgotten, the other counts get their hit back.
+  // Right password: this address's failures on the account are forgotten, the other counts get their hit
+  // back.
   await rateLimit.reset(db, keys.pair);
   await rateLimit.release(db, [keys.ip, keys.account]);
   if (!user.isActive) throw forbidden(ACCOUNT_DEACTIVATED, 'ACCOUNT_DEACTIVATED');

@@ -11,8 +11,9 @@ import { checkoutDeps } from './checkout-deps.ts';
 import { PROVIDER_FAILED_MESSAGE, TOO_MANY_PAYMENTS } from './payment-opening.ts';
 import { RECHECK_AFTER_MS, reconcilePayments } from './reconcile.service.ts';
 
-// Issue #12 item 6: anonymous payment creation is throttled per address, and our payment row is written before
-// the provider's intent, so a provider failure leaves no intent anyone can pay and no 500.
+// docs/decisions/0015-payment-row-first.md: anonymous payment creation is throttled per address, and our
+// payment row is written before the provider's intent, so a provider failure leaves no intent anyone can pay
+// and no 500.
 
 const DEFAULT_LIMIT = loadConfig({ NODE_ENV: 'test' }).paymentStartsPerIp;
 

@@ -3,7 +3,7 @@ import type { AuthzCase } from '#server/test/authz.ts';
 
 const adminOnly = { anonymous: 401, student: 403, otherStudent: 403, teamManager: 403, admin: 200 } as const;
 
-/** The mailbox's retry and backlog routes (issue 13): admins only. */
+/** The mailbox's retry and backlog routes: admins only. */
 export const authzCases: AuthzCase[] = [
   {
     method: 'GET',

@@ -6,7 +6,7 @@ import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import type { StoredObjectRow } from './media.service.ts';
 import { objectPathFor } from './object-store.ts';
 
-// Who may read a stored object (docs/product.md#media), and the topic facts that decide it.
+// Who may read a stored object (docs/product.md#uploads-and-media), and the topic facts that decide it.
 
 export type MediaAccess = 'public' | 'allowed' | 'unauthorized' | 'forbidden';
 

@@ -1,4 +1,3 @@
-// Error bodies carry a stable `code` once the error handler sends it (issue #14); until then these tests read the status and message.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
