@@ -14,12 +14,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { DestinationStream } from 'pino';
+import { registerWebApp } from '#server/features/public-pages/index.ts';
 import { apiErrorJsonSchema } from '#shared/schemas/common.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createServices, type Services } from './deps.ts';
 import { featureRoutes } from './features/index.ts';
-import { registerWebApp } from './features/public-pages/web-app.ts';
 import { listenForInvalidation } from './lib/invalidation.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -36,6 +36,8 @@ declare module 'fastify' {
     payments: Services['payments'];
     mail: Services['mail'];
     signingKey: Services['signingKey'];
+    paymentSettlements: Services['paymentSettlements'];
+    mediaAccessRules: Services['mediaAccessRules'];
     /** Every route registered (method + pattern), for the authorization matrix test. */
     registeredRoutes: { method: string; url: string }[];
   }
@@ -96,6 +98,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   app.decorate('payments', services.payments);
   app.decorate('mail', services.mail);
   app.decorate('signingKey', services.signingKey);
+  app.decorate('paymentSettlements', services.paymentSettlements);
+  app.decorate('mediaAccessRules', services.mediaAccessRules);
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {

@@ -1,4 +1,4 @@
-import { enqueueEmail } from '#server/features/email/outbox.service.ts';
+import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import type { AuthzCase } from '#server/test/authz.ts';
 
 const adminOnly = { anonymous: 401, student: 403, otherStudent: 403, teamManager: 403, admin: 200 } as const;

@@ -3,10 +3,16 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '#server/db/schema/index.ts';
+import {
+  backoffMs,
+  CLAIM_LEASE_MS,
+  deliverDue,
+  enqueueEmail,
+  GIVE_UP_AFTER_MS,
+} from '#server/lib/mail/outbox.service.ts';
+import { createTransport } from '#server/lib/mail/transport.ts';
 import { testDbKind } from '#server/test/db-target.ts';
 import { createTestApp, type TestContext, type TestUser } from '#server/test/harness.ts';
-import { backoffMs, CLAIM_LEASE_MS, deliverDue, enqueueEmail, GIVE_UP_AFTER_MS } from './outbox.service.ts';
-import { createTransport } from './transport.ts';
 
 /** A relay that accepts TCP connections and never says a word (the outage the SMTP timeouts are for). */
 async function startHangingRelay(port = 0) {

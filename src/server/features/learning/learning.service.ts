@@ -9,10 +9,11 @@ import {
   topicProgress,
   topics,
 } from '#server/db/schema/index.ts';
-import type { UserRow } from '#server/features/auth/sessions.service.ts';
-import { issueCertificateIfCourseComplete } from '#server/features/certificates/issue.service.ts';
+import { issueCertificateIfCourseComplete } from '#server/features/certificates/index.ts';
 import { accountPrincipal, can } from '#server/lib/access-policy.ts';
+import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
+import type { UserRow } from '#server/lib/sessions.service.ts';
 import type {
   LearningModule,
   ProgressRecord,
@@ -20,12 +21,7 @@ import type {
   TopicProgress,
   TopicSummary,
 } from '#shared/schemas/learning.ts';
-import {
-  type LearningCache,
-  learnerChanged,
-  type StructureModule,
-  type StructureTopic,
-} from './learning.cache.ts';
+import type { LearningCache, StructureModule, StructureTopic } from './learning.cache.ts';
 
 // The learning rules live here, on the server, so the browser cannot skip them
 // (docs/decisions/0007-server-recorded-progress.md): modules and topics open in order, a topic completes by
