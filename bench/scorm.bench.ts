@@ -24,9 +24,8 @@ const benchRoot = () => (fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir());
 
 // ── The unpacking process ───────────────────────────────────────────────────────────────────────────
 if (process.env.SCORM_BENCH_CHILD) {
-  const { DiskObjectStore } = await import('#server/features/media/disk-store.ts');
-  const { UploadSigner } = await import('#server/features/media/object-store.ts');
-  const { unpackPackage } = await import('#server/features/scorm/unpack.ts');
+  const { DiskObjectStore, UploadSigner } = await import('#server/features/media/index.ts');
+  const { unpackPackage } = await import('#server/features/scorm/index.ts');
   const zipPath = process.env.SCORM_BENCH_CHILD;
   const store = new DiskObjectStore(path.join(path.dirname(zipPath), 'objects'), new UploadSigner('bench'));
   const handle = await fs.promises.open(zipPath, 'r');

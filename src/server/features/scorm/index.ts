@@ -1,3 +1,5 @@
-// What other features use of SCORM packages.
+// The SCORM feature's public surface: the app and the bench import only this file (ARCHITECTURE.md 'Feature
+// boundaries').
 export { scormRoutes } from './scorm.routes.ts';
 export { scormSweeper } from './scorm-sweeper.worker.ts';
+export { unpackPackage } from './unpack.ts';

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { scormPackages, storedObjects, topics } from '#server/db/schema/index.ts';
-import { courseContentChanged } from '#server/features/learning/learning.cache.ts';
 import {
   attachObject,
   ensureUploaded,
   type MediaDeps,
   objectKeyFrom,
+  objectPathFor,
   releaseObject,
-} from '#server/features/media/media.service.ts';
-import { objectPathFor } from '#server/features/media/object-store.ts';
+} from '#server/features/media/index.ts';
+import { courseContentChanged } from '#server/lib/change-notifications.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { contentTypeFor } from './content-types.ts';
 import { PackageError, unpackPackage } from './unpack.ts';

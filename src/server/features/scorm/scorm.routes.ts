@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LearningCache } from '#server/features/learning/learning.cache.ts';
-import type { LearningDeps } from '#server/features/learning/learning.service.ts';
+import { LearningCache, type LearningDeps } from '#server/features/learning/index.ts';
 import { resolveAppSecret } from '#server/lib/app-secret.ts';
 import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
 import { text } from '#shared/schemas/common.ts';

@@ -1,13 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { enrolments, modules, scormAttempts, topicProgress, topics, users } from '#server/db/schema/index.ts';
-import { learnerChanged } from '#server/features/learning/learning.cache.ts';
 import {
   accessTopic,
   type LearningDeps,
   lockProgress,
   recomputeModuleProgress,
   type Viewer,
-} from '#server/features/learning/learning.service.ts';
+} from '#server/features/learning/index.ts';
+import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { isCleanText } from '#shared/schemas/common.ts';
 import type { ScormReport } from '#shared/schemas/scorm.ts';

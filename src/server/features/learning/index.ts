@@ -1,0 +1,14 @@
+// The learning feature's public surface: other features and the app import only this file (ARCHITECTURE.md
+// 'Feature boundaries').
+
+// For the SCORM feature: a package's run completes its topic as a quiz pass does.
+export { LearningCache } from './learning.cache.ts';
+export { learningRoutes } from './learning.routes.ts';
+export {
+  accessTopic,
+  type LearningDeps,
+  lockProgress,
+  recomputeModuleProgress,
+  type Viewer,
+} from './learning.service.ts';
+export { userCoursesRoutes } from './user-courses.routes.ts';
