@@ -3,6 +3,7 @@ import { liveSessionOtjWorker } from './features/apprenticeships/platform-learni
 import { paymentReconciler } from './features/checkout/reconcile.worker.ts';
 import { outboxWorker } from './features/email/outbox.worker.ts';
 import { mediaSweeper } from './features/media/sweeper.worker.ts';
+import { unconfirmedOrderSweeper } from './features/teams/unconfirmed-orders.worker.ts';
 import type { Worker } from './lib/periodic.ts';
 
 /** Background loops that every app process runs (features add theirs to `workerFactories`). */
@@ -11,6 +12,7 @@ export const workerFactories: ((app: FastifyInstance) => Worker)[] = [
   mediaSweeper,
   paymentReconciler,
   liveSessionOtjWorker,
+  unconfirmedOrderSweeper,
 ];
 
 export function startWorkers(app: FastifyInstance): Worker {

@@ -18,6 +18,7 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { topicMediaRoutes } from './media/topic-media.routes.ts';
 import { messagingRoutes } from './messaging/messaging.routes.ts';
 import { crawlRoutes } from './public-pages/crawl.routes.ts';
+import { invitationsRoutes } from './teams/invitations.routes.ts';
 import { teamAdminRoutes } from './teams/team-admin.routes.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
 
@@ -35,6 +36,7 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   catalogRoutes,
   checkoutRoutes,
   teamsRoutes,
+  invitationsRoutes,
   invoicesRoutes,
   mailboxRoutes,
   adminRoutes,
