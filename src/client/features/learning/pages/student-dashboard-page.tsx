@@ -55,15 +55,26 @@ function usePortalState() {
   return [state, set] as const;
 }
 
-/** `sidePanelExtra`: cards other features add to the side panel (composed in app/pages.ts). */
-export function StudentDashboardPage({ sidePanelExtra }: { sidePanelExtra?: ReactNode }) {
+const NOT_ENROLLED = 'You are not enrolled in a course yet. Once you are, your training modules appear here.';
+
+interface DashboardSlots {
+  /** Cards other features add to the side panel. */
+  sidePanelExtra?: ReactNode;
+  /** Notices above the stats (e.g. invitations to answer). */
+  notices?: ReactNode;
+  /** What the empty course list says instead of "not enrolled yet", given that text as a fallback. */
+  noCourses?: (fallback: string) => ReactNode;
+}
+
+/** The portal; other features fill its slots (composed in app/student-dashboard.tsx). */
+export function StudentDashboardPage(slots: DashboardSlots) {
   const { user } = useAuth();
   useDocumentTitle('My Dashboard');
   if (!user) return <PageLoader label="Loading your dashboard..." />;
-  return <Dashboard user={user} sidePanelExtra={sidePanelExtra} />;
+  return <Dashboard user={user} {...slots} />;
 }
 
-function Dashboard({ user, sidePanelExtra }: { user: CurrentUser; sidePanelExtra?: ReactNode }) {
+function Dashboard({ user, sidePanelExtra, notices, noCourses }: DashboardSlots & { user: CurrentUser }) {
   const queryClient = useQueryClient();
   const [state, set] = usePortalState();
   const courses = useUserCourses();
@@ -134,6 +145,8 @@ function Dashboard({ user, sidePanelExtra }: { user: CurrentUser; sidePanelExtra
             <p className="text-sm font-medium text-navy-700">{courses.data[0].title}</p>
           ) : null}
         </div>
+
+        {notices}
 
         <ApprenticeshipLink />
 
@@ -209,7 +222,7 @@ function Dashboard({ user, sidePanelExtra }: { user: CurrentUser; sidePanelExtra
                   <Card className="p-8 text-center text-sm text-muted-foreground">
                     {courses.data?.length
                       ? 'This course has no modules yet.'
-                      : 'You are not enrolled in a course yet. Once you are, your training modules appear here.'}
+                      : (noCourses?.(NOT_ENROLLED) ?? NOT_ENROLLED)}
                   </Card>
                 ) : (
                   <ModuleList modules={moduleList} onOpen={(module) => set({ module, topic: null })} />
