@@ -129,10 +129,11 @@ for (const width of [390, 1280]) {
     // The member sees the invitation in their portal and accepts it.
     const page = await memberContext.newPage();
     await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Priya!' })).toBeVisible();
     const invitation = page.getByRole('region', { name: 'Invitations' });
     await expect(
       invitation.getByText('Robin Ashby (Northern Sparks Ltd) offers you a seat on Groundworks Essentials'),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 20_000 });
     await page.screenshot({ path: `${SHOTS}/invitation-${width}.png`, fullPage: true });
     await invitation.getByRole('button', { name: 'Accept: Groundworks Essentials' }).click();
     await expect(page.getByText('Seat accepted').first()).toBeVisible();
