@@ -141,7 +141,7 @@ export const reviewSignatures = pgTable(
 );
 
 /**
- * A team manager's offer to be an apprentice's employer contact (docs/apprenticeships.md "Employer contact"): it
+ * A team manager's offer to be an apprentice's employer contact (docs/apprenticeships.md "Employer contact and reviews"): it
  * takes effect only when the apprentice accepts it, and goes with the seat it came from.
  */
 export const employerContactProposals = pgTable(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apprenticeships, emailOutbox, teamSeats, users } from '#server/db/schema/index.ts';
-import { seedCourse, seedPaidOrder, settlePassword } from '#server/features/teams/teams.fixtures.ts';
+import { seedCourse, seedPaidOrder, settlePassword } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { daysAgo, daysAhead } from './apprenticeships.fixtures.ts';

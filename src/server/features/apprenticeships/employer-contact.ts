@@ -7,8 +7,8 @@ import {
   progressReviews,
   users,
 } from '#server/db/schema/index.ts';
-import { enqueueEmail } from '#server/features/email/outbox.service.ts';
 import { conflict } from '#server/lib/errors.ts';
+import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { contactAnsweredEmail, contactProposedEmail } from './emails.ts';
 import { displayName } from './names.ts';
 

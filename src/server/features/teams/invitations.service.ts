@@ -12,12 +12,12 @@ import {
 import {
   answerContactProposal,
   contactProposalsFor,
-} from '#server/features/apprenticeships/employer-contact.ts';
-import { displayName } from '#server/features/apprenticeships/names.ts';
-import { isUuid } from '#server/features/catalog/catalog.service.ts';
-import { enqueueEmail } from '#server/features/email/outbox.service.ts';
-import { learnerChanged } from '#server/features/learning/learning.cache.ts';
+  displayName,
+} from '#server/features/apprenticeships/index.ts';
+import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
+import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
+import { isUuid } from '#server/lib/uuid.ts';
 import type { Invitation, WithdrawnCourse } from '#shared/schemas/teams.ts';
 import { seatAnsweredEmail } from './team-emails.ts';
 

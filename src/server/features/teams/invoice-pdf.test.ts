@@ -5,8 +5,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { invoices } from '#server/db/schema/index.ts';
+import { confirmedInvoiceOrder, seedCourse, teamOrderBody } from '#server/test/fixtures/teams.ts';
 import { createTestApp } from '#server/test/harness.ts';
-import { confirmedInvoiceOrder, seedCourse, teamOrderBody } from './teams.fixtures.ts';
 import { teamsHarness } from './teams-harness.ts';
 
 // The invoice and receipt PDFs: every field of a UK VAT invoice (docs/team-seats.md "Invoices").

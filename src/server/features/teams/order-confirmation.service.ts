@@ -1,9 +1,9 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { courses, teamOrders } from '#server/db/schema/index.ts';
-import type { CheckoutDeps } from '#server/features/checkout/checkout.service.ts';
-import { enqueueEmail } from '#server/features/email/outbox.service.ts';
+import type { CheckoutDeps } from '#server/features/checkout/index.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
+import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { randomToken, sha256Hex } from '#server/lib/tokens.ts';
 import { INVOICE_PAYMENT_TERMS_DAYS, type PendingTeamOrder } from '#shared/schemas/teams.ts';
 import { confirmOrderEmail } from './team-emails.ts';

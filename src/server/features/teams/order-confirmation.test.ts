@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, invoices, teamOrders, users } from '#server/db/schema/index.ts';
+import { confirmationToken, seedCourse, teamOrderBody } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { removeExpiredOrders } from './order-confirmation.service.ts';
-import { confirmationToken, seedCourse, teamOrderBody } from './teams.fixtures.ts';
 
 // An invoice order in someone's name waits for them (docs/team-seats.md "Buying"): tried as the stranger who types
 // another person's email, and as the owner confirming twice at once.

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, enrolments, teamSeats, topicProgress } from '#server/db/schema/index.ts';
+import { seedCourse, seedPaidOrder, settlePassword } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
-import { seedCourse, seedPaidOrder, settlePassword } from './teams.fixtures.ts';
 
 // A seat for an existing account is an invitation it answers itself, and taking a seat back tells the member
 // (docs/team-seats.md "Seats"): tried as another student, another manager, signed out, and twice at once.

@@ -15,15 +15,15 @@ import {
 } from '#server/db/schema/index.ts';
 import {
   endContactsFromSeat,
+  displayName as personName,
   proposeEmployerContact,
-} from '#server/features/apprenticeships/employer-contact.ts';
-import { displayName as personName } from '#server/features/apprenticeships/names.ts';
-import { isUuid } from '#server/features/catalog/catalog.service.ts';
-import { enqueueEmail } from '#server/features/email/outbox.service.ts';
-import { learnerChanged } from '#server/features/learning/learning.cache.ts';
-import { provisionStudent } from '#server/features/students/provisioning.service.ts';
+} from '#server/features/apprenticeships/index.ts';
 import { can, type Principal } from '#server/lib/access-policy.ts';
+import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { conflict, isUniqueViolation, notFound } from '#server/lib/errors.ts';
+import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
+import { provisionStudent } from '#server/lib/provisioning.service.ts';
+import { isUuid } from '#server/lib/uuid.ts';
 import type { AssignSeatInput } from '#shared/schemas/teams.ts';
 import { seatInvitationEmail, seatWithdrawnEmail } from './team-emails.ts';
 import { TEAM_ORDER_NOT_FOUND } from './team-orders.service.ts';

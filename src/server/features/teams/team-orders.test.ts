@@ -9,10 +9,9 @@ import {
   teamOrders,
   users,
 } from '#server/db/schema/index.ts';
-import { checkoutDeps } from '#server/features/checkout/checkout-deps.ts';
-import { ABANDON_AFTER_MS, reconcilePayments } from '#server/features/checkout/reconcile.service.ts';
-import { deliverDue, type OutgoingEmail } from '#server/features/email/outbox.service.ts';
-import { confirmationToken, teamOrderBody } from './teams.fixtures.ts';
+import { ABANDON_AFTER_MS, checkoutDeps, reconcilePayments } from '#server/features/checkout/index.ts';
+import { deliverDue, type OutgoingEmail } from '#server/lib/mail/outbox.service.ts';
+import { confirmationToken, teamOrderBody } from '#server/test/fixtures/teams.ts';
 import { teamsHarness } from './teams-harness.ts';
 
 // Buying seats: prices, invoice orders (once their buyer confirms them), card orders through the payment pipeline.

@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, invoices, teamOrders, teamSeats, users } from '#server/db/schema/index.ts';
-import { contactStates } from '#server/features/apprenticeships/employer-contact.ts';
+import { contactStates } from '#server/features/apprenticeships/index.ts';
 import type { Principal } from '#server/lib/access-policy.ts';
 import type { TeamOverview } from '#shared/schemas/teams.ts';
 import { type CourseProgress, progressFor, progressOf } from './team-progress.ts';

@@ -8,7 +8,7 @@ import {
   topicProgress,
   users,
 } from '#server/db/schema/index.ts';
-import { seedCourse, seedPaidOrder, settlePassword } from './teams.fixtures.ts';
+import { seedCourse, seedPaidOrder, settlePassword } from '#server/test/fixtures/teams.ts';
 import { teamsHarness } from './teams-harness.ts';
 
 // Seats on a paid order for new people (an existing account is invited: seat-invitations.test.ts), the manager's

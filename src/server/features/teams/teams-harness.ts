@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
+import { confirmedInvoiceOrder, seedCourse, teamOrderBody } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { confirmedInvoiceOrder, seedCourse, teamOrderBody } from './teams.fixtures.ts';
 
 /**
  * The team API tests' harness: a test app that invoices with VAT, one course, a signed-in admin, and the requests

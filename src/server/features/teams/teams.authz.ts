@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { teamSeats, users } from '#server/db/schema/index.ts';
-import { seedApprenticeship } from '#server/features/apprenticeships/apprenticeships.fixtures.ts';
+import { apprenticeships, teamSeats, users } from '#server/db/schema/index.ts';
 import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
-import { seedCourse, seedPaidOrder, seedUnconfirmedOrder, teamOrderBody } from './teams.fixtures.ts';
+import {
+  seedCourse,
+  seedPaidOrder,
+  seedUnconfirmedOrder,
+  teamOrderBody,
+} from '#server/test/fixtures/teams.ts';
 
 // Team routes: buying is public; the portal is for the manager of the order only (another team's manager gets
 // 404, as if the order did not exist); students and admins are not team managers (403); the admin Teams API is
@@ -94,7 +98,14 @@ export const authzCases: AuthzCase[] = [
         .insert(users)
         .values({ ...member, passwordHash: 'x' })
         .returning({ id: users.id });
-      await seedApprenticeship(db, user!.id);
+      await db.insert(apprenticeships).values({
+        studentId: user!.id,
+        standard: 'Installation Electrician',
+        startDate: '2026-01-05',
+        endDate: '2027-12-20',
+        weeklyContractedHours: 37.5,
+        plannedOtjHours: 400,
+      });
       const [seat] = await db
         .insert(teamSeats)
         .values({ ...member, teamOrderId: orderId, userId: user!.id, createdEnrolment: true })
