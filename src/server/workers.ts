@@ -4,6 +4,7 @@ import { paymentReconciler } from '#server/features/checkout/index.ts';
 import { outboxWorker } from '#server/features/email/index.ts';
 import { mediaSweeper } from '#server/features/media/index.ts';
 import { scormSweeper } from '#server/features/scorm/index.ts';
+import { unconfirmedOrderSweeper } from '#server/features/teams/index.ts';
 import type { Worker } from './lib/periodic.ts';
 
 /** Background loops that every app process runs (features add theirs to `workerFactories`). */
@@ -13,6 +14,7 @@ export const workerFactories: ((app: FastifyInstance) => Worker)[] = [
   paymentReconciler,
   liveSessionOtjWorker,
   scormSweeper,
+  unconfirmedOrderSweeper,
 ];
 
 export function startWorkers(app: FastifyInstance): Worker {

@@ -23,6 +23,7 @@ export const CLIENT_RENDERED_PATHS = [
   '/account',
   '/courses/:courseId/purchase',
   '/courses/:courseId/team',
+  '/team-orders/confirm',
   '/checkout/:courseId',
   '/purchase-success',
   '/payment-authentication/:intentId',

@@ -110,6 +110,10 @@ for (const width of [390, 1280]) {
 
     // Take one back and it frees a seat.
     await page.getByRole('button', { name: 'Take back the seat of Priya Shah' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('is emailed that their employer withdrew it');
+    await page.screenshot({ path: `${SHOTS}/take-back-${width}.png`, fullPage: true });
+    await confirm.getByRole('button', { name: 'Take back seat' }).click();
     await expect(page.getByText('1 of 3 seats assigned')).toBeVisible({ timeout: 10_000 });
 
     // Two more seats by card, paid right here; back on /team the order has five.

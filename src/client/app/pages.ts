@@ -30,6 +30,10 @@ export const TeamPage = lazyPage(
   () => import('#client/features/teams/pages/team-page.tsx'),
   (m) => m.TeamPage,
 );
+export const ConfirmTeamOrderPage = lazyPage(
+  () => import('#client/features/teams/pages/confirm-order-page.tsx'),
+  (m) => m.ConfirmOrderPage,
+);
 export const CheckoutPage = lazyPage(
   () => import('#client/features/checkout/pages/checkout-page.tsx'),
   (m) => m.CheckoutPage,

@@ -90,6 +90,9 @@ export function AppRoutes() {
           <Page component={pages.TeamPage} />
         </RouteGuard>
       </Route>
+      <Route path="/team-orders/confirm">
+        <Page component={pages.ConfirmTeamOrderPage} />
+      </Route>
       <Route path="/checkout/:courseId">
         <Page component={pages.CheckoutPage} />
       </Route>

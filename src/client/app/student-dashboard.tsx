@@ -3,6 +3,8 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { CertificatesCard } from '#client/features/certificates/components/certificates-card.tsx';
 import type { RenderPackage } from '#client/features/learning/components/topic-view.tsx';
 import { StudentDashboardPage } from '#client/features/learning/pages/student-dashboard-page.tsx';
+import { InvitationsCard } from '#client/features/teams/components/invitations-card.tsx';
+import { WithdrawnNotice } from '#client/features/teams/components/withdrawn-notice.tsx';
 
 // The SCORM player and its runtime (scorm-again) load only when a topic with a package is opened.
 const ScormLesson = lazy(() =>
@@ -15,10 +17,17 @@ const renderPackage: RenderPackage = (topicId, onCommitted) => (
 );
 
 /**
- * The student dashboard with the certificates feature's card in its side panel and the SCORM player in package
- * topics: composed here, since features don't import each other. Loaded lazily as one chunk (pages.ts), so the
- * card never pops in late.
+ * The student dashboard with the certificates feature's card in its side panel, the teams feature's
+ * invitations and withdrawn-course notice, and the SCORM player in package topics: composed here, since features
+ * don't import each other. Loaded lazily as one chunk (pages.ts), so nothing pops in late.
  */
 export function StudentDashboard() {
-  return <StudentDashboardPage sidePanelExtra={<CertificatesCard />} renderPackage={renderPackage} />;
+  return (
+    <StudentDashboardPage
+      sidePanelExtra={<CertificatesCard />}
+      notices={<InvitationsCard />}
+      noCourses={(fallback) => <WithdrawnNotice fallback={fallback} />}
+      renderPackage={renderPackage}
+    />
+  );
 }

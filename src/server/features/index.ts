@@ -16,7 +16,7 @@ import { mediaRoutes, topicMediaRoutes } from './media/index.ts';
 import { messagingRoutes } from './messaging/index.ts';
 import { crawlRoutes } from './public-pages/index.ts';
 import { scormRoutes } from './scorm/index.ts';
-import { teamAdminRoutes, teamsRoutes } from './teams/index.ts';
+import { invitationsRoutes, teamAdminRoutes, teamsRoutes } from './teams/index.ts';
 
 /** Every feature's routes; app.ts registers them in this order. Add a feature with one line here. */
 export const featureRoutes: FastifyPluginAsyncZod[] = [
@@ -32,6 +32,7 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   catalogRoutes,
   checkoutRoutes,
   teamsRoutes,
+  invitationsRoutes,
   invoicesRoutes,
   mailboxRoutes,
   adminRoutes,

@@ -192,6 +192,17 @@ export const apprenticeshipSchema = z.object({
   plannedOtjHours: z.number(),
   standardMinimumHours: z.number().nullable(),
   employerContact: z.object({ id: text(), name: text(), email: text() }).nullable(),
+  /** Admins only: contacts that ended without being replaced (adopted from a seat, or the seat taken back). */
+  formerEmployerContacts: z
+    .array(
+      z.object({
+        name: text(),
+        email: text(),
+        reason: z.enum(['adopted', 'seat_taken_back']),
+        endedAt: text(),
+      }),
+    )
+    .optional(),
 });
 export type Apprenticeship = z.infer<typeof apprenticeshipSchema>;
 

@@ -43,6 +43,23 @@ export const companySchema = z.object({
     .transform((v) => v || undefined),
 });
 
+/** POST /api/team-orders/confirm and /api/team-orders/pending: the token from the confirmation link. */
+export const confirmTeamOrderSchema = z.object({ token: text().trim().min(1).max(200) });
+
+export const pendingTeamOrderSchema = z.object({
+  orderId: text(),
+  confirmed: z.boolean(),
+  courseTitle: text(),
+  seats: z.number().int(),
+  amountPence: z.number().int(),
+  vatPence: z.number().int(),
+  companyName: text(),
+  buyerEmail: text(),
+});
+export type PendingTeamOrder = z.infer<typeof pendingTeamOrderSchema>;
+
+export const teamOrderConfirmedSchema = z.object({ orderId: text(), status: z.literal('awaiting_payment') });
+
 export const buyerSchema = z.object({
   firstName: required(100),
   lastName: required(100),
@@ -83,7 +100,14 @@ export type TopUpInput = z.input<typeof topUpSchema>;
 export const teamPricingSchema = z.object({ vatRate: z.number().int(), vatRegistered: z.boolean() });
 export type TeamPricing = z.infer<typeof teamPricingSchema>;
 
-export const teamOrderStatusSchema = z.enum(['pending', 'awaiting_payment', 'overdue', 'paid', 'canceled']);
+export const teamOrderStatusSchema = z.enum([
+  'unconfirmed',
+  'pending',
+  'awaiting_payment',
+  'overdue',
+  'paid',
+  'canceled',
+]);
 export type TeamOrderStatus = z.infer<typeof teamOrderStatusSchema>;
 
 export const teamOrderCreatedSchema = z.object({
@@ -105,12 +129,19 @@ export type AssignSeatInput = z.input<typeof assignSeatSchema>;
 
 const invoiceRefSchema = z.object({ id: text(), number: z.number().int() });
 
+export const seatStatusSchema = z.enum(['invited', 'active']);
+
+/** Where a member's employer contact stands from their manager's side (null: not an apprentice, or another's). */
+export const memberContactSchema = z.enum(['you', 'proposed', 'can_propose']).nullable();
+
 export const teamMemberSchema = z.object({
   seatId: text(),
   orderId: text(),
   email: text(),
   firstName: text(),
   lastName: text(),
+  status: seatStatusSchema,
+  employerContact: memberContactSchema,
   courseId: text(),
   courseTitle: text(),
   progressPercent: z.number(),
@@ -185,7 +216,15 @@ export const adminTeamOrderSchema = z.object({
   dueAt: text().nullable(),
   paidAt: text().nullable(),
   invoice: invoiceRefSchema.nullable(),
-  members: z.array(z.object({ seatId: text(), email: text(), firstName: text(), lastName: text() })),
+  members: z.array(
+    z.object({
+      seatId: text(),
+      email: text(),
+      firstName: text(),
+      lastName: text(),
+      status: seatStatusSchema,
+    }),
+  ),
 });
 export type AdminTeamOrder = z.infer<typeof adminTeamOrderSchema>;
 
@@ -215,6 +254,35 @@ export function teamOrderPrice(seats: number, unitPricePence: number, vatRate: n
     unitNetPence: Math.round((unitPricePence * 100) / (100 + vatRate)),
   };
 }
+
+/** GET /api/user/invitations: seats offered to the caller, and managers asking to be their employer contact. */
+export const invitationSchema = z.object({
+  id: text(),
+  kind: z.enum(['seat', 'employer_contact']),
+  /** The course of a seat; null for an employer-contact proposal. */
+  courseId: text().nullable(),
+  courseTitle: text().nullable(),
+  /** Who asks: the manager's own name and their company. */
+  from: text(),
+  companyName: text(),
+  createdAt: text(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const invitationAnswerSchema = z.object({
+  id: text(),
+  kind: z.enum(['seat', 'employer_contact']),
+  status: z.enum(['accepted', 'declined']),
+});
+
+/** GET /api/user/withdrawn-courses: courses an employer took back (the portal says so). */
+export const withdrawnCourseSchema = z.object({
+  courseId: text(),
+  courseTitle: text(),
+  companyName: text(),
+  withdrawnAt: text(),
+});
+export type WithdrawnCourse = z.infer<typeof withdrawnCourseSchema>;
 
 /** "INV-000042": how invoice numbers print. */
 export function invoiceLabel(number: number): string {

@@ -19,6 +19,7 @@ import {
   OTJ_STATUSES,
   REVIEW_ROLES,
 } from '../../../shared/schemas/apprenticeships.ts';
+import { teamSeats } from './teams.ts';
 import { timestamps, users } from './users.ts';
 
 /** One apprenticeship per student: what the learner record (ILR) needs (docs/apprenticeships.md). */
@@ -39,6 +40,10 @@ export const apprenticeships = pgTable(
     // The standard's own published minimum when it is above the 187-hour floor.
     standardMinimumHours: integer('standard_minimum_hours'),
     employerContactId: uuid('employer_contact_id').references(() => users.id, { onDelete: 'set null' }),
+    // The team seat whose manager the apprentice accepted as contact: taking that seat back ends the contact.
+    employerContactSeatId: uuid('employer_contact_seat_id').references(() => teamSeats.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps,
   },
   (t) => [
@@ -133,4 +138,45 @@ export const reviewSignatures = pgTable(
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.reviewId, t.role] })],
+);
+
+/**
+ * A team manager's offer to be an apprentice's employer contact (docs/apprenticeships.md "Employer contact and reviews"): it
+ * takes effect only when the apprentice accepts it, and goes with the seat it came from.
+ */
+export const employerContactProposals = pgTable(
+  'employer_contact_proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seatId: uuid('seat_id')
+      .notNull()
+      .unique()
+      .references(() => teamSeats.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    managerUserId: uuid('manager_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('employer_contact_proposals_student_idx').on(t.studentId)],
+);
+
+/** Employer contacts that ended without the admin replacing them, and why: admins see who they were. */
+export const employerContactEndings = pgTable(
+  'employer_contact_endings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id').references(() => users.id, { onDelete: 'set null' }),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    // adopted: set from a seat without the apprentice's agreement (cleared by migration); seat_taken_back.
+    reason: text('reason', { enum: ['adopted', 'seat_taken_back'] }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('employer_contact_endings_student_idx').on(t.studentId, t.endedAt)],
 );

@@ -48,8 +48,14 @@ export const teamOrders = pgTable(
     // A "buy more seats" order adds its seats to this one once paid.
     parentOrderId: uuid('parent_order_id'),
     payBy: text('pay_by', { enum: ['card', 'invoice'] }).notNull(),
-    // pending: card payment not yet confirmed; awaiting_payment: invoice issued, unpaid; paid; canceled.
-    status: text('status', { enum: ['pending', 'awaiting_payment', 'paid', 'canceled'] }).notNull(),
+    // unconfirmed: an invoice order placed for an email whose owner has not confirmed it (docs/team-seats.md
+    // "Buying"); pending: card payment not yet confirmed; awaiting_payment: invoice issued, unpaid; paid; canceled.
+    status: text('status', {
+      enum: ['unconfirmed', 'pending', 'awaiting_payment', 'paid', 'canceled'],
+    }).notNull(),
+    // The SHA-256 of the single-use confirmation link's token (unconfirmed orders; kept to tell a used link).
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
     seats: integer('seats').notNull(),
     // Seats added later to this order (paid top-ups, admin adjustments); capacity = seats + extra_seats.
     extraSeats: integer('extra_seats').notNull().default(0),
@@ -90,6 +96,10 @@ export const teamSeats = pgTable(
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    // invited: offered to an existing account, not yet accepted (no enrolment, no progress shown); active.
+    status: text('status', { enum: ['invited', 'active'] })
+      .notNull()
+      .default('active'),
     // False when the member was already enrolled: revoking the seat then leaves their enrolment alone.
     createdEnrolment: boolean('created_enrolment').notNull(),
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
@@ -98,6 +108,23 @@ export const teamSeats = pgTable(
     uniqueIndex('team_seats_order_email_uq').on(t.teamOrderId, sql`lower(${t.email})`),
     index('team_seats_user_idx').on(t.userId),
   ],
+);
+
+/** A course an employer took back (its seat had given it): the member's portal says so (docs/team-seats.md). */
+export const seatWithdrawals = pgTable(
+  'seat_withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    companyName: text('company_name').notNull(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('seat_withdrawals_user_idx').on(t.userId, t.withdrawnAt)],
 );
 
 /** VAT invoices: `number` comes from invoice_counters in the transaction that inserts the row (no gaps). */

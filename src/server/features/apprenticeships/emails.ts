@@ -23,3 +23,60 @@ export function employerContactEmail(input: {
     html: layoutHtml(lines, { href: loginUrl, label: 'Sign in to TradeSkills' }),
   };
 }
+
+function notice(kind: string, to: string, subject: string, lines: string[], href: string, label: string) {
+  return {
+    kind,
+    to,
+    subject,
+    text: `${lines.join('\n\n')}\n`,
+    html: layoutHtml(lines, { href, label }),
+  } satisfies OutgoingEmail;
+}
+
+/** A team manager offers to be the apprentice's employer contact: nothing changes until the apprentice accepts. */
+export function contactProposedEmail(input: {
+  to: string;
+  firstName: string | null;
+  managerName: string;
+  companyName: string;
+  publicUrl: string;
+}): OutgoingEmail {
+  const url = `${input.publicUrl}/dashboard`;
+  return notice(
+    'employer_contact_proposed',
+    input.to,
+    `${input.managerName} asks to be your apprenticeship's employer contact`,
+    [
+      `Hello ${input.firstName || 'there'},`,
+      `${input.managerName} (${input.companyName}) would like to be the employer contact for your apprenticeship on TradeSkills. The employer contact reads and signs your progress reviews.`,
+      'Nothing changes unless you accept. Accept or decline in your portal.',
+    ],
+    url,
+    'Open my portal',
+  );
+}
+
+/** The apprentice's answer, to the manager who asked. */
+export function contactAnsweredEmail(input: {
+  to: string;
+  firstName: string | null;
+  apprenticeName: string;
+  accepted: boolean;
+  publicUrl: string;
+}): OutgoingEmail {
+  const url = `${input.publicUrl}/team`;
+  return notice(
+    input.accepted ? 'employer_contact_accepted' : 'employer_contact_declined',
+    input.to,
+    `${input.apprenticeName} ${input.accepted ? 'accepted' : 'declined'} you as employer contact`,
+    [
+      `Hello ${input.firstName || 'there'},`,
+      input.accepted
+        ? `${input.apprenticeName} accepted you as the employer contact for their apprenticeship: you will read and sign their progress reviews.`
+        : `${input.apprenticeName} declined your offer to be the employer contact for their apprenticeship.`,
+    ],
+    url,
+    'Open My team',
+  );
+}

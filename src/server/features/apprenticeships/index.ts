@@ -2,8 +2,15 @@
 // 'Feature boundaries').
 export { apprenticeshipRoutes } from './apprenticeships.routes.ts';
 export { adminApprenticeshipRoutes } from './apprenticeships-admin.routes.ts';
-export { adoptTeamManagerAsContact } from './employer-contact.ts';
+export {
+  answerContactProposal,
+  contactProposalsFor,
+  contactStates,
+  endContactsFromSeat,
+  proposeEmployerContact,
+} from './employer-contact.ts';
 export { otjEvidenceAccess } from './evidence-access.ts';
+export { displayName } from './names.ts';
 export {
   liveSessionOtjWorker,
   QUIZ_SECONDS_PER_QUESTION,

@@ -7,7 +7,7 @@ import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { createAccountIfNew } from '#server/lib/provisioning.service.ts';
 import type { Apprenticeship, ApprenticeshipInput } from '#shared/schemas/apprenticeships.ts';
 import { employerContactEmail } from './emails.ts';
-import { teamManagerOf } from './employer-contact.ts';
+import { formerContacts } from './employer-contact.ts';
 import { displayName } from './names.ts';
 
 export type ApprenticeshipRow = typeof apprenticeships.$inferSelect;
@@ -16,8 +16,8 @@ type EmployerContactInput = NonNullable<ApprenticeshipInput['employerContact']>;
 
 /**
  * The employer contact who signs an apprentice's reviews: an existing account found by email, or a new one made
- * through the provisioning path (temporary password emailed, no enrolment). With none chosen, the apprentice's
- * team manager is the contact (employer-contact.ts).
+ * through the provisioning path (temporary password emailed, no enrolment). A manager becomes one only by the
+ * apprentice's agreement (employer-contact.ts), never by default.
  */
 export async function resolveEmployerContact(
   tx: Queryable,
@@ -63,14 +63,22 @@ export async function saveApprenticeship(
   await database.db.transaction(async (tx) => {
     const [student] = await tx.select().from(users).where(eq(users.id, studentId));
     if (student?.role !== 'student') throw notFound('Student not found');
-    // No contact chosen: the apprentice's team manager, when they hold a seat an employer bought.
+    // No contact chosen: none (a manager becomes one only when the apprentice accepts their proposal).
     const employerContactId = input.employerContact
       ? await resolveEmployerContact(tx, {
           contact: input.employerContact,
           apprentice: { id: student.id, name: displayName(student) },
           publicUrl,
         })
-      : await teamManagerOf(tx, student.id);
+      : null;
+    const [current] = await tx
+      .select({ contactId: apprenticeships.employerContactId, seatId: apprenticeships.employerContactSeatId })
+      .from(apprenticeships)
+      .where(eq(apprenticeships.studentId, studentId))
+      .for('update');
+    // The same contact kept: still tied to the seat it came from; any other is the admin's own choice.
+    const employerContactSeatId =
+      current && employerContactId && current.contactId === employerContactId ? current.seatId : null;
     const values = {
       standard: input.standard.trim(),
       level: input.level ?? null,
@@ -80,6 +88,7 @@ export async function saveApprenticeship(
       plannedOtjHours: input.plannedOtjHours,
       standardMinimumHours: input.standardMinimumHours ?? null,
       employerContactId,
+      employerContactSeatId,
     };
     await tx
       .insert(apprenticeships)
@@ -114,7 +123,10 @@ export async function findApprenticeship(
 export async function getApprenticeship(db: Queryable, studentId: string): Promise<Apprenticeship> {
   const row = await findApprenticeship(db, studentId);
   if (!row) throw notFound('This student has no apprenticeship record', 'NO_APPRENTICESHIP');
-  return presentApprenticeship(db, row);
+  return {
+    ...(await presentApprenticeship(db, row)),
+    formerEmployerContacts: await formerContacts(db, studentId),
+  };
 }
 
 export async function presentApprenticeship(db: Queryable, row: ApprenticeshipRow): Promise<Apprenticeship> {

@@ -50,6 +50,7 @@ export async function listTeamOrders(db: Db, now = new Date()): Promise<AdminTea
         email: m.email,
         firstName: m.firstName,
         lastName: m.lastName,
+        status: m.status,
       })),
     };
   });

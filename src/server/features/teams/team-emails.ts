@@ -103,3 +103,99 @@ export function receiptEmail(input: OrderMail): OutgoingEmail {
     { href: `${input.publicUrl}/team`, label: 'Assign seats' },
   );
 }
+
+/** A signed-out invoice order in this address: nothing happens until its owner confirms (24 hours). */
+export function confirmOrderEmail(input: {
+  to: string;
+  firstName: string;
+  companyName: string;
+  courseTitle: string;
+  seats: number;
+  amountPence: number;
+  confirmUrl: string;
+}): OutgoingEmail {
+  return email(
+    'team_order_confirm',
+    input.to,
+    `Confirm your order of ${input.seats} seats on ${input.courseTitle}`,
+    [
+      `Hello ${input.firstName},`,
+      `An order of ${input.seats} seats on ${input.courseTitle} for ${input.companyName}, ${formatPrice(input.amountPence, 'pence')} by invoice, was placed in this email address on TradeSkills.`,
+      'If it was you, confirm it within 24 hours: we then email the invoice and you manage the team. The link works once.',
+      'If it was not you, ignore this email: the order is removed and nothing is charged.',
+      input.confirmUrl,
+    ],
+    { href: input.confirmUrl, label: 'Confirm the order' },
+  );
+}
+
+/** A manager offers an existing account a seat: it is enrolled only if it accepts. */
+export function seatInvitationEmail(input: {
+  to: string;
+  firstName: string | null;
+  managerName: string;
+  companyName: string;
+  courseTitle: string;
+  publicUrl: string;
+}): OutgoingEmail {
+  const url = `${input.publicUrl}/dashboard`;
+  return email(
+    'seat_invitation',
+    input.to,
+    `${input.managerName} offers you a seat on ${input.courseTitle}`,
+    [
+      `Hello ${input.firstName || 'there'},`,
+      `${input.managerName} (${input.companyName}) offers you a seat on ${input.courseTitle} on TradeSkills. If you accept, the course is added to your account and ${input.companyName} sees your progress on it (never your other courses or messages).`,
+      'Accept or decline in your portal. Nothing changes unless you accept.',
+    ],
+    { href: url, label: 'Open my portal' },
+  );
+}
+
+/** The member's seat was taken back: what it means for them. */
+export function seatWithdrawnEmail(input: {
+  to: string;
+  firstName: string | null;
+  companyName: string;
+  courseTitle: string;
+  outcome: 'invitation' | 'course_removed' | 'course_kept';
+  publicUrl: string;
+}): OutgoingEmail {
+  const body = {
+    invitation: `${input.companyName} has withdrawn its offer of a seat on ${input.courseTitle}.`,
+    course_removed: `${input.companyName} has taken back your seat on ${input.courseTitle}, so the course is no longer in your account. If you think this is a mistake, speak to your employer.`,
+    course_kept: `${input.companyName} has taken back your seat on ${input.courseTitle}. You keep the course, which you had before, and ${input.companyName} no longer sees your progress on it.`,
+  }[input.outcome];
+  return email(
+    'seat_withdrawn',
+    input.to,
+    input.outcome === 'invitation'
+      ? `Seat offer withdrawn: ${input.courseTitle}`
+      : `Your seat on ${input.courseTitle} was withdrawn by your employer`,
+    [`Hello ${input.firstName || 'there'},`, body],
+    { href: `${input.publicUrl}/dashboard`, label: 'Open my portal' },
+  );
+}
+
+/** The member's answer to a seat offer, to the manager. */
+export function seatAnsweredEmail(input: {
+  to: string;
+  firstName: string | null;
+  memberName: string;
+  courseTitle: string;
+  accepted: boolean;
+  publicUrl: string;
+}): OutgoingEmail {
+  return email(
+    input.accepted ? 'seat_accepted' : 'seat_declined',
+    input.to,
+    `${input.memberName} ${input.accepted ? 'accepted' : 'declined'} a seat on ${input.courseTitle}`,
+    [
+      `Hello ${input.firstName || 'there'},`,
+      input.accepted
+        ? `${input.memberName} accepted the seat on ${input.courseTitle}; their progress appears on your team page.`
+        : `${input.memberName} declined the seat on ${input.courseTitle}; the seat is free to give to someone else.`,
+    ],
+    { href: `${input.publicUrl}/team`, label: 'Open My team' },
+  );
+}

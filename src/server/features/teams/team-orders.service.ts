@@ -14,6 +14,7 @@ import {
   type TeamPricing,
   teamOrderPrice,
 } from '#shared/schemas/teams.ts';
+import { placeUnconfirmedOrder } from './order-confirmation.service.ts';
 import { placeInvoiceOrder, type TeamOrderRow } from './team-settlement.ts';
 
 export const TEAM_ORDER_NOT_FOUND = 'Team order not found';
@@ -28,6 +29,8 @@ interface NewOrder {
   payBy: 'card' | 'invoice';
   managerUserId: string | null;
   parentOrderId: string | null;
+  /** An invoice order for an email that is not the signed-in caller's waits for its owner to confirm. */
+  needsConfirmation?: boolean;
 }
 
 async function sellableCourse(deps: CheckoutDeps, courseId: string) {
@@ -73,6 +76,11 @@ async function placeOrder(deps: CheckoutDeps, input: NewOrder): Promise<TeamOrde
     buyer: input.buyer,
   };
   const base = { amountPence: price.amountPence, vatPence: price.vatPence };
+
+  if (input.payBy === 'invoice' && input.needsConfirmation) {
+    const orderId = await placeUnconfirmedOrder(deps, values, course.title);
+    return { orderId, status: 'unconfirmed', ...base };
+  }
 
   if (input.payBy === 'invoice') {
     const order = await deps.db.transaction(async (tx) => {
@@ -121,15 +129,19 @@ async function placeOrder(deps: CheckoutDeps, input: NewOrder): Promise<TeamOrde
 }
 
 /**
- * POST /api/team-orders: anyone may buy; the buyer becomes the manager once paid (or once invoiced). Throttled per
+ * POST /api/team-orders: anyone may buy; the buyer becomes the manager once paid (or once invoiced). An invoice
+ * order for an email other than the signed-in caller's waits for that email's owner to confirm it. Throttled per
  * address with single purchases (both kinds fill tables; card orders call the provider, invoice orders send mail).
  */
 export async function createTeamOrder(
   deps: CheckoutDeps,
   input: CreateTeamOrder,
   ipAddress: string,
+  caller: { id: string; email: string } | null,
 ): Promise<TeamOrderCreated> {
   await reservePaymentStart(deps, ipAddress);
+  const ownEmail =
+    caller !== null && caller.email.trim().toLowerCase() === input.buyer.email.trim().toLowerCase();
   return placeOrder(deps, {
     courseId: input.courseId,
     seats: input.seats,
@@ -140,8 +152,9 @@ export async function createTeamOrder(
     },
     buyer: input.buyer,
     payBy: input.payBy,
-    managerUserId: null,
+    managerUserId: ownEmail && input.payBy === 'invoice' ? caller.id : null,
     parentOrderId: null,
+    needsConfirmation: !ownEmail,
   });
 }
 

@@ -1,9 +1,10 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
-import { courses, invoices, teamOrders, teamSeats } from '#server/db/schema/index.ts';
+import { courses, invoices, teamOrders, teamSeats, users } from '#server/db/schema/index.ts';
+import { contactStates } from '#server/features/apprenticeships/index.ts';
 import type { Principal } from '#server/lib/access-policy.ts';
 import type { TeamOverview } from '#shared/schemas/teams.ts';
-import { progressFor, progressOf } from './team-progress.ts';
+import { type CourseProgress, progressFor, progressOf } from './team-progress.ts';
 import { presentMember, presentOrder, presentTeamInvoice } from './teams.presenter.ts';
 
 /** The manager's orders (each with its top-ups), members with their progress, and invoices: theirs only. */
@@ -24,13 +25,24 @@ export async function teamOverview(
     : [];
   const roots = orders.filter((o) => !o.order.parentOrderId);
   const rootIds = roots.map((o) => o.order.id);
-  const seats = rootIds.length
+  const seatRows = rootIds.length
     ? await db
-        .select()
+        .select({ seat: teamSeats, account: users })
         .from(teamSeats)
+        .innerJoin(users, eq(users.id, teamSeats.userId))
         .where(inArray(teamSeats.teamOrderId, rootIds))
         .orderBy(asc(teamSeats.assignedAt))
     : [];
+  // A member who accepted shows under their own account's name; an invitation under the name the manager typed.
+  const seats = seatRows.map(({ seat, account }) =>
+    seat.status === 'active'
+      ? {
+          ...seat,
+          firstName: account.firstName ?? seat.firstName,
+          lastName: account.lastName ?? seat.lastName,
+        }
+      : seat,
+  );
   const assigned = rootIds.length
     ? await db
         .select({ orderId: teamSeats.teamOrderId, n: count() })
@@ -46,7 +58,16 @@ export async function teamOverview(
     userId: seat.userId,
     courseId: byId.get(seat.teamOrderId)!.order.courseId,
   }));
-  const progress = await progressFor(db, pairs);
+  // Progress only for accepted seats: an invited account's learning is not the manager's to see.
+  const progress = await progressFor(
+    db,
+    pairs.filter((_, i) => seats[i]!.status === 'active'),
+  );
+  const contacts = await contactStates(
+    db,
+    principal.id,
+    seats.map((s) => ({ seatId: s.id, userId: s.userId, active: s.status === 'active' })),
+  );
 
   return {
     orders: roots.map(({ order, courseTitle }) =>
@@ -63,11 +84,28 @@ export async function teamOverview(
     ),
     members: seats.map((seat, i) => {
       const owner = byId.get(seat.teamOrderId)!;
-      return presentMember(seat, owner.order.courseId, owner.courseTitle, progressOf(progress, pairs[i]!));
+      return presentMember(
+        seat,
+        owner.order.courseId,
+        owner.courseTitle,
+        (seat.status === 'active' ? progressOf(progress, pairs[i]!) : undefined) ?? NO_PROGRESS,
+        contacts.get(seat.id) ?? null,
+      );
     }),
     invoices: invoiceRows.map((invoice) => presentTeamInvoice(invoice, byId.get(invoice.teamOrderId)!.order)),
   };
 }
+
+/** An invited seat: nothing to show yet. */
+const NO_PROGRESS: CourseProgress = {
+  topicsDone: 0,
+  topicsTotal: 0,
+  progressPercent: 0,
+  quizzes: [],
+  started: false,
+  lastActiveAt: null,
+  completedAt: null,
+};
 
 const CSV_HEADER = [
   'First name',

@@ -105,8 +105,8 @@ export async function progressFor(
   return result;
 }
 
-export function progressOf(map: Map<string, CourseProgress>, pair: MemberCourse): CourseProgress {
-  return map.get(key(pair.userId, pair.courseId))!;
+export function progressOf(map: Map<string, CourseProgress>, pair: MemberCourse): CourseProgress | undefined {
+  return map.get(key(pair.userId, pair.courseId));
 }
 
 /** max() over timestamps comes back as a Date from node-postgres and as a string from some paths. */

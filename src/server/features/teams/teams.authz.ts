@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { teamSeats, users } from '#server/db/schema/index.ts';
+import { apprenticeships, teamSeats, users } from '#server/db/schema/index.ts';
 import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
-import { seedCourse, seedPaidOrder, teamOrderBody } from '#server/test/fixtures/teams.ts';
+import {
+  seedCourse,
+  seedPaidOrder,
+  seedUnconfirmedOrder,
+  teamOrderBody,
+} from '#server/test/fixtures/teams.ts';
 
 // Team routes: buying is public; the portal is for the manager of the order only (another team's manager gets
 // 404, as if the order did not exist); students and admins are not team managers (403); the admin Teams API is
@@ -25,6 +30,28 @@ async function otherManager(world: AuthzWorld): Promise<string> {
   return user!.id;
 }
 
+async function unconfirmed(world: AuthzWorld) {
+  return seedUnconfirmedOrder(world.database.db, (await seedCourse(world.database.db)).courseId);
+}
+
+/** A seat offered to the student's existing account by another company's manager; returns the invitation id. */
+async function seatInvitation(world: AuthzWorld): Promise<string> {
+  const orderId = await managedOrder(world, await otherManager(world));
+  const [seat] = await world.database.db
+    .insert(teamSeats)
+    .values({
+      teamOrderId: orderId,
+      userId: world.users.student.id,
+      email: world.users.student.email,
+      firstName: 'Stu',
+      lastName: 'Dent',
+      status: 'invited',
+      createdEnrolment: false,
+    })
+    .returning({ id: teamSeats.id });
+  return seat!.id;
+}
+
 const newMember = () => ({
   firstName: 'Ali',
   lastName: 'Member',
@@ -41,9 +68,72 @@ export const authzCases: AuthzCase[] = [
   {
     method: 'POST',
     url: '/api/team-orders',
-    note: 'public: anyone may buy for a team (the buyer becomes the manager)',
+    note: 'public: anyone may order for a team; an invoice order for an email not the caller’s waits for its owner (202)',
     prepare: async (world) => ({ body: teamOrderBody((await seedCourse(world.database.db)).courseId) }),
-    expect: { anonymous: 201, student: 201, otherStudent: 201, teamManager: 201, admin: 201 },
+    expect: { anonymous: 202, student: 202, otherStudent: 202, teamManager: 202, admin: 202 },
+  },
+  {
+    method: 'POST',
+    url: '/api/team-orders/pending',
+    note: 'public: whoever holds the emailed link sees the order it is for',
+    prepare: async (world) => ({ body: { token: (await unconfirmed(world)).token } }),
+    expect: { anonymous: 200, student: 200, otherStudent: 200, teamManager: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    url: '/api/team-orders/confirm',
+    note: 'public: the token from the email to the buyer’s address is the proof; the session does not matter',
+    prepare: async (world) => ({ body: { token: (await unconfirmed(world)).token } }),
+    expect: { anonymous: 200, student: 200, otherStudent: 200, teamManager: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    url: '/api/team/seats/:seatId/employer-contact',
+    note: 'manager of the seat’s order only (the member is an apprentice with no contact)',
+    prepare: async (world) => {
+      const db = world.database.db;
+      const orderId = await managedOrder(world);
+      const member = newMember();
+      const [user] = await db
+        .insert(users)
+        .values({ ...member, passwordHash: 'x' })
+        .returning({ id: users.id });
+      await db.insert(apprenticeships).values({
+        studentId: user!.id,
+        standard: 'Installation Electrician',
+        startDate: '2026-01-05',
+        endDate: '2027-12-20',
+        weeklyContractedHours: 37.5,
+        plannedOtjHours: 400,
+      });
+      const [seat] = await db
+        .insert(teamSeats)
+        .values({ ...member, teamOrderId: orderId, userId: user!.id, createdEnrolment: true })
+        .returning({ id: teamSeats.id });
+      return { params: { seatId: seat!.id } };
+    },
+    expect: { ...TEAM_ONLY, teamManager: 201 },
+  },
+  {
+    method: 'GET',
+    url: '/api/user/invitations',
+    note: 'every signed-in account: its own invitations',
+    expect: { anonymous: 401, student: 200, otherStudent: 200, teamManager: 200, admin: 200 },
+  },
+  ...(['accept', 'decline'] as const).map(
+    (action): AuthzCase => ({
+      method: 'POST',
+      url: `/api/user/invitations/:id/${action}`,
+      note: 'the invited account only (everyone else: 404, as if it did not exist)',
+      prepare: async (world) => ({ params: { id: await seatInvitation(world) } }),
+      expect: { anonymous: 401, student: 200, otherStudent: 404, teamManager: 404, admin: 404 },
+    }),
+  ),
+  {
+    method: 'GET',
+    url: '/api/user/withdrawn-courses',
+    note: 'every signed-in account: courses its employer took back',
+    expect: { anonymous: 401, student: 200, otherStudent: 200, teamManager: 200, admin: 200 },
   },
   {
     method: 'GET',

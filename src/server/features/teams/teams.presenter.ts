@@ -50,9 +50,11 @@ export function presentMember(
   courseId: string,
   courseTitle: string,
   progress: CourseProgress,
+  employerContact: TeamMember['employerContact'],
 ): TeamMember {
   return {
     ...presentSeat(seat),
+    employerContact,
     courseId,
     courseTitle,
     progressPercent: progress.progressPercent,
@@ -83,5 +85,6 @@ export function presentSeat(seat: typeof teamSeats.$inferSelect) {
     email: seat.email,
     firstName: seat.firstName,
     lastName: seat.lastName,
+    status: seat.status,
   };
 }

@@ -4,14 +4,18 @@ import { checkoutDeps } from '#server/features/checkout/index.ts';
 import { principalOf, requireTeamManager } from '#server/plugins/auth.ts';
 import {
   assignSeatSchema,
+  confirmTeamOrderSchema,
   createTeamOrderSchema,
+  pendingTeamOrderSchema,
   teamMemberSchema,
+  teamOrderConfirmedSchema,
   teamOrderCreatedSchema,
   teamOverviewSchema,
   teamPricingSchema,
   topUpSchema,
 } from '#shared/schemas/teams.ts';
-import { assignSeat, revokeSeat } from './seats.service.ts';
+import { confirmTeamOrder, pendingOrder } from './order-confirmation.service.ts';
+import { assignSeat, proposeContactForSeat, revokeSeat } from './seats.service.ts';
 import { buyMoreSeats, chargedVatRate, createTeamOrder } from './team-orders.service.ts';
 import { teamCsv, teamOverview } from './team-portal.service.ts';
 import { presentSeat } from './teams.presenter.ts';
@@ -23,6 +27,7 @@ const seatSchema = teamMemberSchema.pick({
   email: true,
   firstName: true,
   lastName: true,
+  status: true,
 });
 
 /** Team seats: buying for a team, and the manager portal's API (docs/team-seats.md). */
@@ -46,12 +51,50 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['teams'],
-        summary: 'Buy seats for a team: by card (a payment intent) or by invoice (awaiting payment)',
+        summary:
+          'Buy seats for a team: by card (a payment intent) or by invoice (awaiting payment; 202 unconfirmed when the email is not the signed-in caller’s)',
         body: createTeamOrderSchema,
-        response: { 201: teamOrderCreatedSchema, 400: errorSchema, 404: errorSchema, 429: errorSchema },
+        response: {
+          201: teamOrderCreatedSchema,
+          202: teamOrderCreatedSchema,
+          400: errorSchema,
+          404: errorSchema,
+          429: errorSchema,
+        },
       },
     },
-    async (request, reply) => reply.code(201).send(await createTeamOrder(deps, request.body, request.ip)),
+    async (request, reply) => {
+      const caller = request.user ? { id: request.user.id, email: request.user.email } : null;
+      const created = await createTeamOrder(deps, request.body, request.ip, caller);
+      return reply.code(created.status === 'unconfirmed' ? 202 : 201).send(created);
+    },
+  );
+
+  app.post(
+    '/api/team-orders/pending',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: 'The order a confirmation link is for (the confirmation page shows it)',
+        body: confirmTeamOrderSchema,
+        response: { 200: pendingTeamOrderSchema, 404: errorSchema },
+      },
+    },
+    async (request) => pendingOrder(app.db, request.body.token),
+  );
+
+  app.post(
+    '/api/team-orders/confirm',
+    {
+      schema: {
+        tags: ['teams'],
+        summary:
+          'The owner of the email confirms an invoice order: manager, invoice number and invoice email',
+        body: confirmTeamOrderSchema,
+        response: { 200: teamOrderConfirmedSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => confirmTeamOrder(deps, request.body.token),
   );
 
   app.get(
@@ -99,6 +142,23 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await revokeSeat(deps, await principalOf(request), request.params.seatId);
       return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/team/seats/:seatId/employer-contact',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: 'Offer to be this member’s employer contact; it takes effect when the apprentice accepts',
+        params: z.object({ seatId: z.string().max(100) }),
+        response: { 201: z.object({ status: z.literal('proposed') }), 404: errorSchema, 409: errorSchema },
+      },
+      onRequest: [requireTeamManager],
+    },
+    async (request, reply) => {
+      await proposeContactForSeat(deps, await principalOf(request), request.params.seatId);
+      return reply.code(201).send({ status: 'proposed' as const });
     },
   );
 

@@ -20,6 +20,7 @@ const STATUS: Record<
   { label: string; variant: 'success' | 'destructive' | 'secondary' }
 > = {
   paid: { label: 'Paid', variant: 'success' },
+  unconfirmed: { label: 'Awaiting buyer’s confirmation', variant: 'secondary' },
   awaiting_payment: { label: 'Awaiting payment', variant: 'secondary' },
   overdue: { label: 'Overdue', variant: 'destructive' },
   pending: { label: 'Card payment pending', variant: 'secondary' },

@@ -5,6 +5,7 @@ import { FieldError } from '#client/components/ui/field-error.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { getErrorMessage } from '#client/lib/api-client.ts';
+import { formatDate } from '#shared/format.ts';
 import {
   type Apprenticeship,
   type ApprenticeshipInput,
@@ -141,6 +142,22 @@ export function RecordForm({ studentId, record }: { studentId: string; record: A
           <Label htmlFor="record-contact-last">Last name</Label>
           <Input id="record-contact-last" {...register('employerContact.lastName')} />
         </div>
+        {record?.formerEmployerContacts?.length ? (
+          <div className="text-xs text-muted-foreground sm:col-span-3">
+            <p className="font-semibold text-navy-900">Former contacts</p>
+            <ul className="mt-1 flex flex-col gap-0.5">
+              {record.formerEmployerContacts.map((c) => (
+                <li key={`${c.email}-${c.endedAt}`}>
+                  {c.name} ({c.email}):{' '}
+                  {c.reason === 'adopted'
+                    ? 'set from a team seat without the apprentice’s agreement, cleared'
+                    : 'ended when their team seat was taken back'}{' '}
+                  on {formatDate(c.endedAt)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </fieldset>
       <div className="flex justify-end sm:col-span-2">
         <Button type="submit" disabled={isSubmitting}>

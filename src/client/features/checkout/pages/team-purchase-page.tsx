@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, ShieldCheck } from 'lucide-react';
+import { CheckCircle2, MailCheck, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'wouter';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
@@ -100,14 +100,24 @@ function TeamPurchase({ course, pricing }: { course: Course; pricing: TeamPricin
               Payments are encrypted. We never store your card number.
             </p>
           </>
+        ) : order.created.status === 'unconfirmed' ? (
+          <div className="flex flex-col items-center py-6 text-center">
+            <MailCheck aria-hidden="true" className="size-12 text-safety-600" />
+            <h2 className="mt-4 text-2xl font-bold text-navy-950">Check your email to confirm</h2>
+            <p className="mt-2 max-w-md text-muted-foreground">
+              We have sent a confirmation link to{' '}
+              <span className="font-medium break-all text-navy-950">{order.input.buyer.email}</span>. Open it
+              within 24 hours to confirm the order: we then email the invoice for{' '}
+              {formatPrice(order.created.amountPence, 'pence')}. Unconfirmed orders are removed.
+            </p>
+          </div>
         ) : (
           <div className="flex flex-col items-center py-6 text-center">
             <CheckCircle2 aria-hidden="true" className="size-12 text-success" />
             <h2 className="mt-4 text-2xl font-bold text-navy-950">Order placed</h2>
             <p className="mt-2 max-w-md text-muted-foreground">
               We have emailed the invoice for {formatPrice(order.created.amountPence, 'pence')} to{' '}
-              {order.input.buyer.email}, with your sign-in details. Payment is due within 30 days; your seats
-              open as soon as it arrives.
+              {order.input.buyer.email}. Payment is due within 30 days; your seats open as soon as it arrives.
             </p>
           </div>
         )}

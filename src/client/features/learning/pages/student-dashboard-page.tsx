@@ -55,21 +55,28 @@ function usePortalState() {
   return [state, set] as const;
 }
 
-interface Extras {
-  /** Cards other features add to the side panel (composed in app/student-dashboard.tsx). */
+const NOT_ENROLLED = 'You are not enrolled in a course yet. Once you are, your training modules appear here.';
+
+interface DashboardSlots {
+  /** Cards other features add to the side panel. */
   sidePanelExtra?: ReactNode;
+  /** Notices above the stats (e.g. invitations to answer). */
+  notices?: ReactNode;
+  /** What the empty course list says instead of "not enrolled yet", given that text as a fallback. */
+  noCourses?: (fallback: string) => ReactNode;
   /** The SCORM player, from the scorm feature. */
   renderPackage?: RenderPackage;
 }
 
-export function StudentDashboardPage(extras: Extras) {
+/** The portal; other features fill its slots (composed in app/student-dashboard.tsx). */
+export function StudentDashboardPage(slots: DashboardSlots) {
   const { user } = useAuth();
   useDocumentTitle('My Dashboard');
   if (!user) return <PageLoader label="Loading your dashboard..." />;
-  return <Dashboard user={user} {...extras} />;
+  return <Dashboard user={user} {...slots} />;
 }
 
-function Dashboard({ user, sidePanelExtra, renderPackage }: Extras & { user: CurrentUser }) {
+function Dashboard({ user, sidePanelExtra, notices, noCourses, renderPackage }: DashboardSlots & { user: CurrentUser }) {
   const queryClient = useQueryClient();
   const [state, set] = usePortalState();
   const courses = useUserCourses();
@@ -140,6 +147,8 @@ function Dashboard({ user, sidePanelExtra, renderPackage }: Extras & { user: Cur
             <p className="text-sm font-medium text-navy-700">{courses.data[0].title}</p>
           ) : null}
         </div>
+
+        {notices}
 
         <ApprenticeshipLink />
 
@@ -216,7 +225,7 @@ function Dashboard({ user, sidePanelExtra, renderPackage }: Extras & { user: Cur
                   <Card className="p-8 text-center text-sm text-muted-foreground">
                     {courses.data?.length
                       ? 'This course has no modules yet.'
-                      : 'You are not enrolled in a course yet. Once you are, your training modules appear here.'}
+                      : (noCourses?.(NOT_ENROLLED) ?? NOT_ENROLLED)}
                   </Card>
                 ) : (
                   <ModuleList modules={moduleList} onOpen={(module) => set({ module, topic: null })} />

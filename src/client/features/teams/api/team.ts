@@ -11,7 +11,8 @@ export function useTeam() {
 export function useAssignSeat(orderId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (member: AssignSeatInput) => apiJson('POST', `/api/team/orders/${orderId}/seats`, member),
+    mutationFn: (member: AssignSeatInput) =>
+      apiJson<{ status: 'invited' | 'active' }>('POST', `/api/team/orders/${orderId}/seats`, member),
     onSettled: () => client.invalidateQueries({ queryKey: TEAM_QUERY_KEY }),
   });
 }
@@ -20,6 +21,15 @@ export function useRevokeSeat() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (seatId: string) => apiRequest('DELETE', `/api/team/seats/${seatId}`),
+    onSettled: () => client.invalidateQueries({ queryKey: TEAM_QUERY_KEY }),
+  });
+}
+
+/** The manager offers to be a member's employer contact; it takes effect when the apprentice accepts. */
+export function useProposeContact() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (seatId: string) => apiJson('POST', `/api/team/seats/${seatId}/employer-contact`),
     onSettled: () => client.invalidateQueries({ queryKey: TEAM_QUERY_KEY }),
   });
 }

@@ -53,10 +53,12 @@ export function AssignSeatsForm({ orderId, free }: { orderId: string; free: numb
   const onSubmit = handleSubmit(async ({ lines }) => {
     const { members } = parseMembers(lines);
     let done = 0;
+    let invited = 0;
     for (const member of members) {
       try {
-        await assign.mutateAsync(member);
+        const seat = await assign.mutateAsync(member);
         done++;
+        if (seat?.status === 'invited') invited++;
       } catch (error) {
         toast({
           title: `Could not assign ${member.email}`,
@@ -68,7 +70,11 @@ export function AssignSeatsForm({ orderId, free }: { orderId: string; free: numb
     if (done) {
       toast({
         title: 'Seats assigned',
-        description: `${done} ${done === 1 ? 'person has' : 'people have'} been emailed.`,
+        description: `${done} ${done === 1 ? 'person has' : 'people have'} been emailed.${
+          invited
+            ? ` ${invited} already ${invited === 1 ? 'has an account, so gets' : 'have accounts, so get'} an invitation to accept first.`
+            : ''
+        }`,
       });
       reset();
     }

@@ -3,6 +3,7 @@ import type { TeamOrderStatus } from '#shared/schemas/teams.ts';
 
 const LABEL: Record<TeamOrderStatus, string> = {
   paid: 'Paid',
+  unconfirmed: 'Awaiting confirmation',
   awaiting_payment: 'Awaiting payment',
   overdue: 'Overdue',
   pending: 'Payment pending',
