@@ -76,7 +76,13 @@ export function StudentDashboardPage(slots: DashboardSlots) {
   return <Dashboard user={user} {...slots} />;
 }
 
-function Dashboard({ user, sidePanelExtra, notices, noCourses, renderPackage }: DashboardSlots & { user: CurrentUser }) {
+function Dashboard({
+  user,
+  sidePanelExtra,
+  notices,
+  noCourses,
+  renderPackage,
+}: DashboardSlots & { user: CurrentUser }) {
   const queryClient = useQueryClient();
   const [state, set] = usePortalState();
   const courses = useUserCourses();
