@@ -18,8 +18,10 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { topicMediaRoutes } from './media/topic-media.routes.ts';
 import { messagingRoutes } from './messaging/messaging.routes.ts';
 import { crawlRoutes } from './public-pages/crawl.routes.ts';
+import { reviewsRoutes } from './reviews/index.ts';
 import { teamAdminRoutes } from './teams/team-admin.routes.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
+import { waitlistRoutes } from './waitlist/index.ts';
 
 /** Every feature's routes; app.ts registers them in this order. Add a feature with one line here. */
 export const featureRoutes: FastifyPluginAsyncZod[] = [
@@ -44,4 +46,6 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   backupRoutes,
   crawlRoutes,
   teamAdminRoutes,
+  reviewsRoutes,
+  waitlistRoutes,
 ];
