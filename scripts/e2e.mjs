@@ -1,4 +1,5 @@
-// `npm run test:e2e`: builds the client, then runs the Playwright journeys in Debian's Chromium.
+// `npm run test:e2e`: builds the client (unless E2E_BUILT=1), then runs the Playwright journeys in Debian's
+// Chromium.
 // Extra arguments go to `playwright test` (e.g. `npm run test:e2e -- --grep login`).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,10 +29,13 @@ if (!fs.existsSync(CHROMIUM)) {
   }
 }
 
-const buildStatus = run(bin('vite'), ['build']);
-if (buildStatus !== 0) {
-  console.error('The client build failed.');
-  process.exit(buildStatus);
+// `npm test` builds beside the type check and says so with E2E_BUILT=1 (scripts/test.mjs).
+if (process.env.E2E_BUILT !== '1') {
+  const buildStatus = run(bin('vite'), ['build']);
+  if (buildStatus !== 0) {
+    console.error('The client build failed.');
+    process.exit(buildStatus);
+  }
 }
 
 process.exit(run(bin('playwright'), ['test', ...process.argv.slice(2)]));

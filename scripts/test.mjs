@@ -1,6 +1,11 @@
-// `npm test`: every suite in order (types, lint, unit + component + API on PGlite, API on PostgreSQL when
-// TEST_DATABASE_URL is set, browser journeys), then one line totalling them: "N passed, M failed".
-import { spawnSync } from 'node:child_process';
+// `npm test`: every suite, then one line totalling them: "N passed, M failed".
+// Suites that do not depend on each other run side by side, so both cores stay busy (README 'Development'):
+//   1. types, lint, and the client build the browser journeys use;
+//   2. unit + component + API tests on PGlite, beside the API tests on PostgreSQL (when TEST_DATABASE_URL is set);
+//   3. the browser journeys (Playwright), against the build from step 1.
+// A step's output is printed in one piece when it ends. `npm test -- api e2e` style names pick steps:
+// types, lint, unit, postgres, e2e.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -8,38 +13,50 @@ const root = path.resolve(import.meta.dirname, '..');
 const tmp = path.join(root, '.tmp');
 fs.mkdirSync(tmp, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
-const only = process.argv.slice(2); // e.g. `npm test -- api e2e`
+const only = process.argv.slice(2);
+const wanted = (name) => !only.length || only.includes(name);
+const bothDatabases = Boolean(process.env.TEST_DATABASE_URL) && wanted('unit') && wanted('postgres');
 
 let passed = 0;
 let failed = 0;
 const summary = [];
+const started = Date.now();
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
-function run(name, command, args, env = {}) {
-  console.log(`\n━━ ${name} ━━`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+/**
+ * Runs one step. `live` steps write straight to this terminal; the others write to .tmp/<name>.log, which is
+ * printed when the step ends, so steps running side by side do not interleave their lines.
+ */
+function run(name, command, args, { env = {}, live = false } = {}) {
+  const log = path.join(tmp, `${name}.log`);
+  const since = Date.now();
+  console.log(`\n━━ ${name} ━━ started${live ? '' : ` (output when it ends; ${path.relative(root, log)})`}`);
+  return new Promise((resolve) => {
+    const out = live ? 'inherit' : fs.openSync(log, 'w');
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', out, out],
+      env: { ...process.env, FORCE_COLOR: live ? process.env.FORCE_COLOR : '0', ...env },
+    });
+    const done = (ok) => {
+      if (!live) {
+        fs.closeSync(out);
+        console.log(`\n━━ ${name} ━━ (${seconds(since)})\n${fs.readFileSync(log, 'utf8').trimEnd()}`);
+      } else console.log(`━━ ${name} ━━ ended (${seconds(since)})`);
+      resolve(ok);
+    };
+    child.on('error', (error) => {
+      console.error(`${name}: ${error.message}`);
+      done(false);
+    });
+    child.on('close', (code) => done(code === 0));
+  });
 }
 
-function check(name, command, args) {
-  if (only.length && !only.includes(name)) return;
-  const ok = run(name, command, args);
+async function check(name, command, args) {
+  const ok = await run(name, command, args);
   ok ? passed++ : failed++;
   summary.push(`${name}: ${ok ? 'ok' : 'FAILED'}`);
-}
-
-function vitest(name, projects, env = {}) {
-  if (only.length && !only.includes(name)) return;
-  const out = path.join(tmp, `vitest-${name}.json`);
-  fs.rmSync(out, { force: true });
-  const args = [
-    'run',
-    ...projects.flatMap((p) => ['--project', p]),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ];
-  const ok = run(name, bin('vitest'), args, env);
-  countJson(name, out, ok, (r) => [r.numPassedTests, r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0)]);
 }
 
 function countJson(name, file, ok, read) {
@@ -56,23 +73,63 @@ function countJson(name, file, ok, read) {
   summary.push(`${name}: ${p} passed, ${f + extra} failed`);
 }
 
-check('types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-check('lint', 'npm', ['run', '--silent', 'lint']); // Biome (format, rules, import cycles and boundaries) and knip
-vitest('unit', ['unit', 'components', 'api'], { TEST_DB: 'pglite' });
-if (process.env.TEST_DATABASE_URL) {
-  vitest('postgres', ['api'], { TEST_DB: 'postgres' });
-} else {
-  console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only.');
-}
-if (!only.length || only.includes('e2e')) {
-  const out = path.join(tmp, 'playwright.json');
+async function vitest(name, projects, env) {
+  const out = path.join(tmp, `vitest-${name}.json`);
   fs.rmSync(out, { force: true });
-  const ok = run('e2e', process.execPath, [path.join(root, 'scripts/e2e.mjs'), '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+  const args = [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
+  // With both databases in this run, the suites that need only one run on one (vitest.config.ts).
+  const ok = await run(name, bin('vitest'), args, {
+    env: { ...env, ...(bothDatabases ? { TEST_DB_PAIR: '1' } : {}) },
   });
-  countJson('e2e', out, ok, (r) => [r.stats.expected + r.stats.flaky, r.stats.unexpected]);
+  countJson(name, out, ok, (r) => [r.numPassedTests, r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0)]);
 }
 
-console.log(`\n${summary.join('\n')}`);
+// 1. Static checks and the build.
+let built = true;
+await Promise.all([
+  wanted('types') && check('types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
+  // Biome (format, rules, import cycles and boundaries), knip, the composition and documentation checks.
+  wanted('lint') && check('lint', 'npm', ['run', '--silent', 'lint']),
+  wanted('e2e') &&
+    run('build', bin('vite'), ['build']).then((ok) => {
+      built = ok;
+      if (!ok) summary.push('build: FAILED (the browser journeys did not run)');
+    }),
+]);
+
+// 2. The Vitest projects, one process per database.
+await Promise.all([
+  wanted('unit') && vitest('unit', ['unit', 'components', 'api'], { TEST_DB: 'pglite' }),
+  wanted('postgres') &&
+    (process.env.TEST_DATABASE_URL
+      ? vitest('postgres', ['api'], { TEST_DB: 'postgres' })
+      : console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only.')),
+]);
+
+// 3. The browser journeys (scripts/e2e.mjs without its own build).
+if (wanted('e2e')) {
+  const out = path.join(tmp, 'playwright.json');
+  fs.rmSync(out, { force: true });
+  if (built) {
+    const ok = await run(
+      'e2e',
+      process.execPath,
+      [path.join(root, 'scripts/e2e.mjs'), '--reporter=list,json'],
+      {
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_BUILT: '1' },
+        live: true,
+      },
+    );
+    countJson('e2e', out, ok, (r) => [r.stats.expected + r.stats.flaky, r.stats.unexpected]);
+  } else failed++;
+}
+
+console.log(`\n${summary.join('\n')}\n(${seconds(started)})`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

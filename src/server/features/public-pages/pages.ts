@@ -1,9 +1,9 @@
 import type { Queryable } from '#server/db/client.ts';
+import { type CatalogCache, courseCurriculum } from '#server/features/catalog/index.ts';
+import { recentReviewList, reviewListFor } from '#server/features/reviews/index.ts';
 import { courseImageUrl } from '#shared/course-image.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
 import { LISTINGS, SITE_DESCRIPTION } from '#shared/site.ts';
-import { type CatalogCache, courseCurriculum } from '../catalog/catalog.service.ts';
-import { recentReviewList, reviewListFor } from '../reviews/index.ts';
 import { type PageHead, type ShareImage, shortDescription } from './head.ts';
 import {
   breadcrumbJsonLd,

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { courses, waitlistSubscribers } from '#server/db/schema/index.ts';
-import { enqueueEmail } from '#server/features/email/outbox.service.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '#server/lib/errors.ts';
+import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import * as rateLimit from '#server/lib/rate-limit.ts';
 import { randomToken, sha256Hex } from '#server/lib/tokens.ts';
 import { waitlistConfirmEmail, waitlistOpenEmail } from './waitlist-emails.ts';
