@@ -112,6 +112,13 @@ export const ERROR_CODES = {
   REVIEW_ALREADY_SIGNED: 'This role has already signed the review',
   REVIEW_BEFORE_START: 'The review date is before the apprenticeship started',
   REVIEW_FUTURE_DATE: 'The review date is in the future',
+  // Course reviews and the waitlist
+  NOT_VERIFIED_LEARNER: 'Only a learner enrolled by a payment or a team seat may review the course',
+  NOT_ENOUGH_PROGRESS: 'The learner has completed less than 30% of the course',
+  COURSE_REVIEW_NOT_FOUND: 'No such course review',
+  REVIEW_ALREADY_REMOVED: 'The review has already been removed',
+  COURSE_ALREADY_OPEN: 'The course is already open: buy it instead of joining its waitlist',
+  WAITLIST_TOKEN_INVALID: 'The waitlist link is unknown or already used',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

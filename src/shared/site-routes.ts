@@ -29,6 +29,9 @@ export const CLIENT_RENDERED_PATHS = [
   '/payment-authentication/:intentId',
   '/forgot-password',
   '/reset-password',
+  '/reviews-policy',
+  '/waitlist/confirm',
+  '/waitlist/unsubscribe',
 ] as const;
 
 /** The `:params` of `pattern` when `path` matches it (one segment per param), else null. */

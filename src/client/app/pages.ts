@@ -90,3 +90,15 @@ export const AdminApprenticesPage = lazyPage(
   () => import('#client/features/apprenticeships/pages/admin-apprentices-page.tsx'),
   (m) => m.AdminApprenticesPage,
 );
+export const ReviewsPolicyPage = lazyPage(
+  () => import('#client/features/catalog/pages/reviews-policy-page.tsx'),
+  (m) => m.ReviewsPolicyPage,
+);
+export const WaitlistConfirmPage = lazyPage(
+  () => import('#client/features/catalog/pages/waitlist-link-page.tsx'),
+  (m) => m.WaitlistConfirmPage,
+);
+export const WaitlistUnsubscribePage = lazyPage(
+  () => import('#client/features/catalog/pages/waitlist-link-page.tsx'),
+  (m) => m.WaitlistUnsubscribePage,
+);

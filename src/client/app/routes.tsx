@@ -108,6 +108,15 @@ export function AppRoutes() {
       <Route path="/reset-password">
         <Page component={pages.ResetPasswordPage} />
       </Route>
+      <Route path="/reviews-policy">
+        <Page component={pages.ReviewsPolicyPage} />
+      </Route>
+      <Route path="/waitlist/confirm">
+        <Page component={pages.WaitlistConfirmPage} />
+      </Route>
+      <Route path="/waitlist/unsubscribe">
+        <Page component={pages.WaitlistUnsubscribePage} />
+      </Route>
       <Route>
         <NotFoundPage />
       </Route>

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { ObjectStore } from '#server/features/media/index.ts';
 import { generatePassword, hashPassword } from '#server/lib/passwords.ts';
 import type { Db } from './client.ts';
@@ -11,6 +11,7 @@ import {
   quizAnswers,
   quizQuestions,
   quizzes,
+  topicProgress,
   topics,
   users,
 } from './schema/index.ts';
@@ -236,6 +237,11 @@ const evCharging: SeedCourse = {
 };
 
 export const DEMO_STUDENT_EMAIL = 'student@tradeskills.local';
+/**
+ * A second demo learner (same password as the demo student) who bought Groundworks Essentials and finished its
+ * first lesson, so the demo has someone who may review a course (docs/product.md#reviews). Demo data only.
+ */
+const DEMO_LEARNER_EMAIL = 'learner@tradeskills.local';
 
 /** Demo catalogue, content, quizzes, live sessions and a demo student enrolled in the featured course. */
 export async function seedDemo(
@@ -307,6 +313,31 @@ export async function seedDemo(
       })
       .returning({ id: users.id });
     await tx.insert(enrolments).values({ userId: student!.id, courseId: courseIds[0]!, source: 'seed' });
+
+    const [learner] = await tx
+      .insert(users)
+      .values({
+        email: DEMO_LEARNER_EMAIL,
+        passwordHash,
+        firstName: 'Jordan',
+        lastName: 'Reid',
+        role: 'student',
+      })
+      .returning({ id: users.id });
+    await tx.insert(enrolments).values({ userId: learner!.id, courseId: courseIds[1]!, source: 'purchase' });
+    const [firstGroundworksTopic] = await tx
+      .select({ id: topics.id })
+      .from(topics)
+      .innerJoin(modules, eq(modules.id, topics.moduleId))
+      .where(eq(modules.courseId, courseIds[1]!))
+      .orderBy(asc(modules.order), asc(topics.order))
+      .limit(1);
+    await tx.insert(topicProgress).values({
+      userId: learner!.id,
+      topicId: firstGroundworksTopic!.id,
+      openedAt: new Date(),
+      completedAt: new Date(),
+    });
 
     const day = 24 * 60 * 60 * 1000;
     const at = (days: number, hour: number) => {

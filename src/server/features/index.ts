@@ -15,8 +15,10 @@ import { liveSessionsRoutes } from './live-sessions/index.ts';
 import { mediaRoutes, topicMediaRoutes } from './media/index.ts';
 import { messagingRoutes } from './messaging/index.ts';
 import { crawlRoutes } from './public-pages/index.ts';
+import { reviewsRoutes } from './reviews/index.ts';
 import { scormRoutes } from './scorm/index.ts';
 import { invitationsRoutes, teamAdminRoutes, teamsRoutes } from './teams/index.ts';
+import { waitlistRoutes } from './waitlist/index.ts';
 
 /** Every feature's routes; app.ts registers them in this order. Add a feature with one line here. */
 export const featureRoutes: FastifyPluginAsyncZod[] = [
@@ -42,5 +44,7 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   backupRoutes,
   crawlRoutes,
   teamAdminRoutes,
+  reviewsRoutes,
   scormRoutes,
+  waitlistRoutes,
 ];

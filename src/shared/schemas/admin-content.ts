@@ -76,6 +76,8 @@ export const courseInputSchema = z.strictObject({
   ),
   isActive: z.boolean().optional().default(true),
   isFeatured: z.boolean().optional().default(false),
+  /** Show the real enrolment count on the public pages (docs/product.md#public-site); unchanged when absent. */
+  showEnrolmentCount: z.boolean().optional(),
   headerImagePath: imagePath,
   featuredImagePath: imagePath,
   whatYouLearn: list,
@@ -187,6 +189,7 @@ export type QuizInput = z.input<typeof quizInputSchema>;
 export const adminCourseSchema = courseSchema.extend({
   moduleCount: z.number().int(),
   enrolmentCount: z.number().int(),
+  showEnrolmentCount: z.boolean(),
 });
 export type AdminCourse = z.infer<typeof adminCourseSchema>;
 

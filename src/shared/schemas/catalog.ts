@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common.ts';
+import { ratingSummarySchema } from './reviews.ts';
 
 /** A course as the API sends it (field names of docs/product.md#data; money as decimal pound strings, duration in weeks). */
 export const courseSchema = z.object({
@@ -23,6 +24,10 @@ export const courseSchema = z.object({
   whatYouLearn: z.array(text()),
   requirements: z.array(text()),
   careerOutcomes: z.array(text()),
+  /** From published verified reviews; null when there are none (docs/product.md#reviews). */
+  rating: ratingSummarySchema.nullable(),
+  /** The real number of enrolments, only when an admin opted in for this course; otherwise null. */
+  enrolledCount: z.number().int().nullable(),
 });
 export type Course = z.infer<typeof courseSchema>;
 
@@ -33,3 +38,24 @@ export const coursePreviewSchema = z.object({
   videoUrl: text().nullable(),
 });
 export type CoursePreview = z.infer<typeof coursePreviewSchema>;
+
+/** GET /api/courses/{id}/curriculum: what the course teaches, module by module (docs/product.md#public-site). */
+export const curriculumSchema = z.object({
+  modules: z.array(
+    z.object({
+      title: text(),
+      /** Minutes, as the admin set it (0 when not set). */
+      duration: z.number().int(),
+      topics: z.array(
+        z.object({
+          title: text(),
+          /** The video's length in seconds when known. */
+          videoSeconds: z.number().int().nullable(),
+        }),
+      ),
+    }),
+  ),
+  /** The course's instructor when one is assigned. */
+  instructor: z.object({ name: text(), title: text().nullable() }).nullable(),
+});
+export type Curriculum = z.infer<typeof curriculumSchema>;

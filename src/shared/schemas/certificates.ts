@@ -25,7 +25,10 @@ export type Certificate = z.infer<typeof certificateSchema>;
 export const certificateListSchema = z.array(certificateSchema);
 
 export const certificateIdParamsSchema = z.object({ id: z.uuid() });
-export const certificateCodeParamsSchema = z.object({ code: text().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+export const CERTIFICATE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+export const certificateCodeParamsSchema = z.object({ code: text().regex(CERTIFICATE_CODE) });
+/** The public page takes any code: a mistyped one gets the 'Certificate not found' page, not a JSON error. */
+export const certificatePageParamsSchema = z.object({ code: text().max(500) });
 export const adminCertificatesQuerySchema = z.object({ userId: z.uuid().optional() });
 
 export const revokeCertificateSchema = z.object({

@@ -27,6 +27,8 @@ export const courses = pgTable(
     whatYouLearn: jsonb('what_you_learn').$type<string[]>().notNull().default([]),
     requirements: jsonb('requirements').$type<string[]>().notNull().default([]),
     careerOutcomes: jsonb('career_outcomes').$type<string[]>().notNull().default([]),
+    // Off unless an admin opts in: the public pages then show the real number of enrolments (docs/product.md#public-site).
+    showEnrolmentCount: boolean('show_enrolment_count').notNull().default(false),
     ...timestamps,
   },
   (t) => [index('courses_type_order_idx').on(t.courseType, t.order)],

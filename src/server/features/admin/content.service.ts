@@ -11,6 +11,7 @@ import {
   topics,
 } from '#server/db/schema/index.ts';
 import { presentCourse } from '#server/features/catalog/index.ts';
+import { notifyWaitlist } from '#server/features/waitlist/index.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
 import { invalidate } from '#server/lib/invalidation.ts';
 import type {
@@ -42,6 +43,7 @@ export async function listCourses(db: Db): Promise<AdminCourse[]> {
     .orderBy(asc(courses.courseType), asc(courses.order), asc(courses.title));
   return rows.map((r) => ({
     ...presentCourse(r.course),
+    showEnrolmentCount: r.course.showEnrolmentCount,
     moduleCount: Number(r.moduleCount),
     enrolmentCount: Number(r.enrolmentCount),
   }));
@@ -68,6 +70,7 @@ function courseValues(input: CourseInput) {
     estimatedDuration: input.estimatedDuration,
     isActive: input.isActive,
     isFeatured: input.isFeatured,
+    ...(input.showEnrolmentCount === undefined ? {} : { showEnrolmentCount: input.showEnrolmentCount }),
     whatYouLearn: input.whatYouLearn,
     requirements: input.requirements,
     careerOutcomes: input.careerOutcomes,
@@ -109,6 +112,8 @@ export async function updateCourse(deps: AdminDeps, id: string, input: CourseInp
       .update(courses)
       .set({ ...courseValues(input), ...images, updatedAt: new Date() })
       .where(eq(courses.id, id));
+    // An open course tells its waitlist, in this transaction (docs/product.md#waitlist); each address only once.
+    if (input.isActive) await notifyWaitlist(tx, id, deps.config.publicUrl);
     return gone;
   });
   await releaseMedia(deps, replaced);

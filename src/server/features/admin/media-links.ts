@@ -11,7 +11,7 @@ import { badRequest } from '#server/lib/errors.ts';
 // every media object is released when its content is replaced or deleted, so storage keeps no orphans.
 
 /** What admin services need: the database (and its change bus) plus what media needs to reach storage. */
-export type AdminDeps = MediaDeps & { database: Database };
+export type AdminDeps = MediaDeps & { database: Database; config: { publicUrl: string } };
 
 /** The stored form of an image path the form sent; null clears it. */
 export function imagePath(value: string | null | undefined): string | null | undefined {

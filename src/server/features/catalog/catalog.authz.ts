@@ -17,4 +17,11 @@ export const authzCases: AuthzCase[] = [
     expect: everyone(200),
     note: "the course's first lesson is public",
   },
+  {
+    method: 'GET',
+    url: '/api/courses/:id/curriculum',
+    prepare: async (world) => ({ params: { id: (await enrolledCourse(world)).courseId } }),
+    expect: everyone(200),
+    note: 'module and topic titles with durations, no lesson content',
+  },
 ];

@@ -11,7 +11,15 @@ export function monthlyPencePerInstalment(
   return row.monthlyPricePence ?? Math.ceil(row.pricePence / Math.max(1, row.instalments));
 }
 
-export function presentCourse(row: CourseRow): Course {
+/** What the catalogue knows beyond the row: the published reviews and, when the admin opted in, enrolments. */
+export interface CourseFigures {
+  rating: Course['rating'];
+  enrolments: number;
+}
+
+const NO_FIGURES: CourseFigures = { rating: null, enrolments: 0 };
+
+export function presentCourse(row: CourseRow, figures: CourseFigures = NO_FIGURES): Course {
   return {
     id: row.id,
     title: row.title,
@@ -32,5 +40,7 @@ export function presentCourse(row: CourseRow): Course {
     whatYouLearn: row.whatYouLearn,
     requirements: row.requirements,
     careerOutcomes: row.careerOutcomes,
+    rating: figures.rating,
+    enrolledCount: row.showEnrolmentCount ? figures.enrolments : null,
   };
 }

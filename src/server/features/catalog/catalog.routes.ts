@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/uuid.ts';
-import { coursePreviewSchema, courseSchema } from '#shared/schemas/catalog.ts';
+import { coursePreviewSchema, courseSchema, curriculumSchema } from '#shared/schemas/catalog.ts';
 import { text } from '#shared/schemas/common.ts';
-import { CatalogCache, type CatalogSnapshot, coursePreview } from './catalog.service.ts';
+import { CatalogCache, type CatalogSnapshot, courseCurriculum, coursePreview } from './catalog.service.ts';
 
 export const COURSE_NOT_FOUND = 'Course not found';
 
@@ -91,6 +91,23 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         description: topic?.description ?? course.description,
         videoUrl: topic?.videoPath ?? null,
       };
+    },
+  );
+
+  app.get(
+    '/api/courses/:id/curriculum',
+    {
+      schema: {
+        tags: ['catalog'],
+        params: z.object({ id: text().max(100) }),
+        response: { 200: curriculumSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const course = isUuid(id) ? (await cache.get()).byId.get(id) : undefined;
+      if (!course) throw notFound(COURSE_NOT_FOUND);
+      return courseCurriculum(app.db, id);
     },
   );
 };

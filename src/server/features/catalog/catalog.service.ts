@@ -1,10 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Database, Db } from '#server/db/client.ts';
-import { courses, modules, topics } from '#server/db/schema/index.ts';
+import { asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Db, Queryable } from '#server/db/client.ts';
+import { courseReviews, courses, enrolments, modules, topics } from '#server/db/schema/index.ts';
 import { KeyedCache } from '#server/lib/cache.ts';
 import { onInvalidate } from '#server/lib/invalidation.ts';
-import type { Course } from '#shared/schemas/catalog.ts';
-import { presentCourse } from './catalog.presenter.ts';
+import type { Course, Curriculum } from '#shared/schemas/catalog.ts';
+import { type CourseFigures, presentCourse } from './catalog.presenter.ts';
 
 /** Safety net for a missed notification (e.g. a dropped LISTEN connection): the cache never outlives this. */
 export const CATALOG_TTL_MS = 30_000;
@@ -58,7 +58,8 @@ export class CatalogCache {
       .select()
       .from(courses)
       .orderBy(asc(courses.courseType), asc(courses.order), asc(courses.createdAt));
-    const list = rows.map(presentCourse);
+    const figures = await courseFigures(this.database.db, rows);
+    const list = rows.map((row) => presentCourse(row, figures.get(row.id)));
     const json = JSON.stringify(list);
     let hash = 0;
     for (let i = 0; i < json.length; i++) hash = (Math.imul(hash, 31) + json.charCodeAt(i)) | 0;
@@ -70,6 +71,45 @@ export class CatalogCache {
       etag: `W/"${(hash >>> 0).toString(36)}-${json.length.toString(36)}"`,
     };
   }
+}
+
+/**
+ * Each course's published reviews (average to one decimal, count), and its enrolments when the admin opted in
+ * to show them (docs/product.md#reviews, #public-site). Reviews and enrolment changes clear the catalogue cache.
+ */
+async function courseFigures(
+  db: Db,
+  rows: { id: string; showEnrolmentCount: boolean }[],
+): Promise<Map<string, CourseFigures>> {
+  const ratings = await db
+    .select({
+      courseId: courseReviews.courseId,
+      average: sql<string>`round(avg(${courseReviews.rating}), 1)`,
+      count: count(),
+    })
+    .from(courseReviews)
+    .where(isNull(courseReviews.removedAt))
+    .groupBy(courseReviews.courseId);
+  const counted = rows.some((r) => r.showEnrolmentCount)
+    ? await db
+        .select({ courseId: enrolments.courseId, count: count() })
+        .from(enrolments)
+        .innerJoin(courses, eq(courses.id, enrolments.courseId))
+        .where(eq(courses.showEnrolmentCount, true))
+        .groupBy(enrolments.courseId)
+    : [];
+  const figures = new Map<string, CourseFigures>();
+  for (const r of ratings) {
+    figures.set(r.courseId, {
+      rating: { average: Number(r.average), count: Number(r.count) },
+      enrolments: 0,
+    });
+  }
+  for (const c of counted) {
+    const known = figures.get(c.courseId);
+    figures.set(c.courseId, { rating: known?.rating ?? null, enrolments: Number(c.count) });
+  }
+  return figures;
 }
 
 /** Preview Course (docs/product.md#public-site): the first topic of the first module, its video when it has one. */
@@ -86,4 +126,46 @@ export async function coursePreview(db: Db, courseId: string) {
     .orderBy(asc(modules.order), asc(topics.order))
     .limit(1);
   return first ?? null;
+}
+
+/**
+ * The course page's curriculum (docs/product.md#public-site): every module with its duration and its topics'
+ * titles and video lengths, in order. Titles only: lessons themselves stay for enrolled learners.
+ */
+export async function courseCurriculum(db: Queryable, courseId: string): Promise<Curriculum> {
+  const rows = await db
+    .select({
+      moduleId: modules.id,
+      moduleTitle: modules.title,
+      duration: modules.duration,
+      topicTitle: topics.title,
+      videoSeconds: topics.videoDurationSeconds,
+    })
+    .from(modules)
+    .leftJoin(topics, eq(topics.moduleId, modules.id))
+    .where(eq(modules.courseId, courseId))
+    .orderBy(asc(modules.order), asc(modules.createdAt), asc(topics.order), asc(topics.createdAt));
+  const byModule = new Map<string, Curriculum['modules'][number]>();
+  for (const row of rows) {
+    let mod = byModule.get(row.moduleId);
+    if (!mod) {
+      mod = { title: row.moduleTitle, duration: row.duration, topics: [] };
+      byModule.set(row.moduleId, mod);
+    }
+    if (row.topicTitle !== null) {
+      mod.topics.push({
+        title: row.topicTitle,
+        videoSeconds: row.videoSeconds === null ? null : Math.round(row.videoSeconds),
+      });
+    }
+  }
+  return { modules: [...byModule.values()], instructor: await courseInstructor(db, courseId) };
+}
+
+/**
+ * The instructor named on the course page. Course instructors are assigned by the staff feature; until it is
+ * part of this codebase no course has one, and the page says nothing about an instructor.
+ */
+async function courseInstructor(_db: Queryable, _courseId: string): Promise<Curriculum['instructor']> {
+  return null;
 }

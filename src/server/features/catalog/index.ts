@@ -2,4 +2,4 @@
 // 'Feature boundaries').
 export { monthlyPencePerInstalment, presentCourse } from './catalog.presenter.ts';
 export { catalogRoutes } from './catalog.routes.ts';
-export { CatalogCache } from './catalog.service.ts';
+export { CatalogCache, courseCurriculum } from './catalog.service.ts';

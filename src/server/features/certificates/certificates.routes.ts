@@ -5,6 +5,7 @@ import {
   certificateCodeParamsSchema,
   certificateIdParamsSchema,
   certificateListSchema,
+  certificatePageParamsSchema,
   certificateSchema,
   revokeCertificateSchema,
   verifyCredentialSchema,
@@ -15,7 +16,7 @@ import { renderCertificatePdf } from './certificate-pdf.ts';
 import { presentCertificate } from './certificates.presenter.ts';
 import * as service from './certificates.service.ts';
 import { issuerProfile } from './credential.ts';
-import { renderVerifyPage } from './verify-page.tsx';
+import { renderNotFoundPage, renderVerifyPage } from './verify-page.tsx';
 
 const tags = ['certificates'];
 
@@ -80,11 +81,14 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/certificates/:code',
-    { schema: { hide: true, params: certificateCodeParamsSchema } },
+    { schema: { hide: true, params: certificatePageParamsSchema } },
     async (request, reply) => {
-      const row = await service.certificateByCode(app.db, request.params.code);
-      const html = renderVerifyPage({ row, url: verifyUrl(publicUrl, row.code), publicUrl });
+      const row = await service.findCertificateByCode(app.db, request.params.code);
+      const html = row
+        ? renderVerifyPage({ row, url: verifyUrl(publicUrl, row.code), publicUrl })
+        : renderNotFoundPage(publicUrl);
       return reply
+        .code(row ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('x-robots-tag', 'noindex')

@@ -5,7 +5,7 @@ import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import type { UserRow } from '#server/lib/sessions.service.ts';
-import type { VerifyResult } from '#shared/schemas/certificates.ts';
+import { CERTIFICATE_CODE, type VerifyResult } from '#shared/schemas/certificates.ts';
 import { certificateIssuedEmail } from './certificate-email.ts';
 import { verifyUrl } from './certificate-links.ts';
 import { checkSignature, signCredential } from './credential.ts';
@@ -53,9 +53,16 @@ export async function certificateForDownload(db: Db, viewer: Viewer, id: string)
 }
 
 export async function certificateByCode(db: Db, code: string): Promise<CertificateRow> {
-  const [row] = await db.select().from(certificates).where(eq(certificates.code, code));
+  const row = await findCertificateByCode(db, code);
   if (!row) throw notFound('Certificate not found', 'CERTIFICATE_NOT_FOUND');
   return row;
+}
+
+/** The certificate with this code; null for an unknown or malformed one. */
+export async function findCertificateByCode(db: Db, code: string): Promise<CertificateRow | null> {
+  if (!CERTIFICATE_CODE.test(code)) return null;
+  const [row] = await db.select().from(certificates).where(eq(certificates.code, code));
+  return row ?? null;
 }
 
 export async function credentialForCode(

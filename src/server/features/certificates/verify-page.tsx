@@ -40,13 +40,17 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function CertificatePage({ row, url, publicUrl }: PageProps) {
-  const revoked = Boolean(row.revokedAt);
-  const hours = cpdHoursFromMinutes(row.learningMinutes);
-  const title = `${row.holderName}: ${row.courseTitle} · ${PROVIDER_NAME} certificate`;
-  const description = revoked
-    ? `This ${PROVIDER_NAME} certificate was revoked.`
-    : `${row.holderName} completed ${row.courseTitle} with ${PROVIDER_NAME} on ${formatDate(row.completedAt)}. CPD certificate of completion${hours > 0 ? `, ${hours} CPD hours` : ''}.`;
+interface ShellProps {
+  title: string;
+  description: string;
+  /** The canonical address; none for the not-found page. */
+  url?: string;
+  publicUrl: string;
+  children: React.ReactNode;
+}
+
+/** The certificate pages' frame: head, TradeSkills header, centred column. */
+function Shell({ title, description, url, publicUrl, children }: ShellProps) {
   return (
     <html lang="en-GB">
       <head>
@@ -60,9 +64,9 @@ function CertificatePage({ row, url, publicUrl }: PageProps) {
         <meta property="og:site_name" content={PROVIDER_NAME} />
         <meta property="og:title" content={title} />
         <meta property="og:description" content={description} />
-        <meta property="og:url" content={url} />
+        {url ? <meta property="og:url" content={url} /> : null}
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
-        <link rel="canonical" href={url} />
+        {url ? <link rel="canonical" href={url} /> : null}
         {appStylesheets().map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
@@ -76,65 +80,108 @@ function CertificatePage({ row, url, publicUrl }: PageProps) {
             <span className="text-sm text-navy-200">Certificate check</span>
           </div>
         </header>
-        <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
-          <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-            <div className={revoked ? 'h-2 bg-red-600' : 'h-2 bg-safety-500'} />
-            <div className="p-6 sm:p-10">
-              <p
-                data-testid="certificate-status"
-                className={
-                  revoked
-                    ? 'inline-flex items-center gap-2 rounded-full bg-red-50 px-3 py-1 text-sm font-semibold text-red-700'
-                    : 'inline-flex items-center gap-2 rounded-full bg-green-50 px-3 py-1 text-sm font-semibold text-green-700'
-                }
-              >
-                {revoked ? `Revoked on ${formatDate(row.revokedAt!)}` : 'Valid certificate'}
-              </p>
-              <p className="mt-6 text-sm font-semibold uppercase tracking-widest text-safety-600">
-                CPD certificate of completion
-              </p>
-              <h1 className="mt-2 text-3xl font-bold text-navy-900 sm:text-4xl">{row.holderName}</h1>
-              <p className="mt-3 text-slate-600">has completed the {PROVIDER_NAME} course</p>
-              <p className="mt-1 text-xl font-semibold text-slate-900 sm:text-2xl">{row.courseTitle}</p>
-              <dl className="mt-8 grid gap-3 sm:grid-cols-3">
-                <Fact label="Completed">{formatDate(row.completedAt)}</Fact>
-                <Fact label="CPD hours">{hours > 0 ? hours : 'Not stated'}</Fact>
-                <Fact label="Issued">{formatDate(row.issuedAt)}</Fact>
-              </dl>
-              {revoked ? (
-                <p className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-                  {PROVIDER_NAME} revoked this certificate on {formatDate(row.revokedAt!)}. It no longer
-                  confirms completion of the course.
-                </p>
-              ) : null}
-              <div className="mt-8 border-t border-slate-200 pt-6 text-sm text-slate-600">
-                <p>
-                  Certificate ID <span className="break-all font-mono text-slate-900">{row.code}</span>
-                </p>
-                <p className="mt-2">
-                  CPD (Continuing Professional Development) record: 1 CPD hour per hour of learning. A record
-                  of completed training, not a regulated qualification.
-                </p>
-                <p className="mt-4">
-                  <a
-                    className="font-semibold text-navy-700 underline"
-                    href={`/api/certificates/${row.code}/credential`}
-                  >
-                    Open Badges 3.0 credential (signed JSON)
-                  </a>
-                </p>
-              </div>
-            </div>
-          </div>
-          <p className="mt-6 text-center text-xs text-slate-500">
-            Issued by {PROVIDER_NAME}. This page is the authoritative record of this certificate.
-          </p>
-        </main>
+        <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">{children}</main>
       </body>
     </html>
   );
 }
 
+function CertificatePage({ row, url, publicUrl }: PageProps) {
+  const revoked = Boolean(row.revokedAt);
+  const hours = cpdHoursFromMinutes(row.learningMinutes);
+  const title = `${row.holderName}: ${row.courseTitle} · ${PROVIDER_NAME} certificate`;
+  const description = revoked
+    ? `This ${PROVIDER_NAME} certificate was revoked.`
+    : `${row.holderName} completed ${row.courseTitle} with ${PROVIDER_NAME} on ${formatDate(row.completedAt)}. CPD certificate of completion${hours > 0 ? `, ${hours} CPD hours` : ''}.`;
+  return (
+    <Shell title={title} description={description} url={url} publicUrl={publicUrl}>
+      <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className={revoked ? 'h-2 bg-red-600' : 'h-2 bg-safety-500'} />
+        <div className="p-6 sm:p-10">
+          <p
+            data-testid="certificate-status"
+            className={
+              revoked
+                ? 'inline-flex items-center gap-2 rounded-full bg-red-50 px-3 py-1 text-sm font-semibold text-red-700'
+                : 'inline-flex items-center gap-2 rounded-full bg-green-50 px-3 py-1 text-sm font-semibold text-green-700'
+            }
+          >
+            {revoked ? `Revoked on ${formatDate(row.revokedAt!)}` : 'Valid certificate'}
+          </p>
+          <p className="mt-6 text-sm font-semibold uppercase tracking-widest text-safety-600">
+            CPD certificate of completion
+          </p>
+          <h1 className="mt-2 text-3xl font-bold text-navy-900 sm:text-4xl">{row.holderName}</h1>
+          <p className="mt-3 text-slate-600">has completed the {PROVIDER_NAME} course</p>
+          <p className="mt-1 text-xl font-semibold text-slate-900 sm:text-2xl">{row.courseTitle}</p>
+          <dl className="mt-8 grid gap-3 sm:grid-cols-3">
+            <Fact label="Completed">{formatDate(row.completedAt)}</Fact>
+            <Fact label="CPD hours">{hours > 0 ? hours : 'Not stated'}</Fact>
+            <Fact label="Issued">{formatDate(row.issuedAt)}</Fact>
+          </dl>
+          {revoked ? (
+            <p className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+              {PROVIDER_NAME} revoked this certificate on {formatDate(row.revokedAt!)}. It no longer confirms
+              completion of the course.
+            </p>
+          ) : null}
+          <div className="mt-8 border-t border-slate-200 pt-6 text-sm text-slate-600">
+            <p>
+              Certificate ID <span className="break-all font-mono text-slate-900">{row.code}</span>
+            </p>
+            <p className="mt-2">
+              CPD (Continuing Professional Development) record: 1 CPD hour per hour of learning. A record of
+              completed training, not a regulated qualification.
+            </p>
+            <p className="mt-4">
+              <a
+                className="font-semibold text-navy-700 underline"
+                href={`/api/certificates/${row.code}/credential`}
+              >
+                Open Badges 3.0 credential (signed JSON)
+              </a>
+            </p>
+          </div>
+        </div>
+      </div>
+      <p className="mt-6 text-center text-xs text-slate-500">
+        Issued by {PROVIDER_NAME}. This page is the authoritative record of this certificate.
+      </p>
+    </Shell>
+  );
+}
+
 export function renderVerifyPage(props: PageProps): string {
   return `<!doctype html>${renderToStaticMarkup(<CertificatePage {...props} />)}`;
+}
+
+/** A code that matches no certificate (mistyped, or cut short when copied): sent with status 404. */
+function NotFoundPage({ publicUrl }: { publicUrl: string }) {
+  return (
+    <Shell
+      title={`Certificate not found · ${PROVIDER_NAME}`}
+      description={`No ${PROVIDER_NAME} certificate has this ID.`}
+      publicUrl={publicUrl}
+    >
+      <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="h-2 bg-slate-300" />
+        <div className="p-6 sm:p-10">
+          <h1 className="text-2xl font-bold text-navy-900 sm:text-3xl">Certificate not found</h1>
+          <p className="mt-3 text-slate-600">
+            No {PROVIDER_NAME} certificate has this ID. Check the link or the ID for a typing mistake: it is
+            printed at the foot of the certificate, and the link on the PDF opens this page directly.
+          </p>
+          <p className="mt-6">
+            <a className="font-semibold text-navy-700 underline" href={publicUrl}>
+              Go to the {PROVIDER_NAME} home page
+            </a>
+          </p>
+        </div>
+      </div>
+    </Shell>
+  );
+}
+
+export function renderNotFoundPage(publicUrl: string): string {
+  return `<!doctype html>${renderToStaticMarkup(<NotFoundPage publicUrl={publicUrl} />)}`;
 }

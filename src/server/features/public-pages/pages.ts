@@ -1,4 +1,6 @@
-import type { CatalogCache } from '#server/features/catalog/index.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { type CatalogCache, courseCurriculum } from '#server/features/catalog/index.ts';
+import { recentReviewList, reviewListFor } from '#server/features/reviews/index.ts';
 import { courseImageUrl } from '#shared/course-image.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
 import { LISTINGS, SITE_DESCRIPTION } from '#shared/site.ts';
@@ -17,6 +19,8 @@ import {
 
 /** The client's query key for the catalogue (features/catalog/api/courses.ts): the server fills it in. */
 export const AVAILABLE_COURSES_QUERY = ['/api/courses/available'] as const;
+/** The landing page's newest reviews (features/catalog/api/reviews.ts). */
+const RECENT_REVIEWS_QUERY = ['/api/reviews/recent'] as const;
 /** The client's current-user query (lib/query-client.ts): null is a signed-out visitor. */
 export const CURRENT_USER_QUERY = ['/api/user'] as const;
 
@@ -24,6 +28,7 @@ export interface PageContext {
   params: Record<string, string>;
   publicUrl: string;
   catalog: CatalogCache;
+  db: Queryable;
 }
 
 export interface PrefetchedQuery {
@@ -75,12 +80,15 @@ function courseShareImage(course: Course): ShareImage | undefined {
 export const serverPages: ServerPage[] = [
   {
     path: '/',
-    async load({ catalog, publicUrl }) {
-      const { courses } = await catalog.get();
+    async load({ catalog, publicUrl, db }) {
+      const [{ courses }, recent] = await Promise.all([catalog.get(), recentReviewList(db)]);
       return {
         status: 200,
         head: { description: SITE_DESCRIPTION, path: '/', jsonLd: [organizationJsonLd(publicUrl)] },
-        queries: [{ queryKey: AVAILABLE_COURSES_QUERY, data: courses }],
+        queries: [
+          { queryKey: AVAILABLE_COURSES_QUERY, data: courses },
+          { queryKey: RECENT_REVIEWS_QUERY, data: recent },
+        ],
       };
     },
   },
@@ -88,11 +96,20 @@ export const serverPages: ServerPage[] = [
   listingPage('upskill'),
   {
     path: '/courses/:courseId',
-    async load({ catalog, params, publicUrl }) {
+    async load({ catalog, params, publicUrl, db }) {
       const snapshot = await catalog.get();
       const course = snapshot.byId.get(params.courseId ?? '');
-      const queries = [{ queryKey: AVAILABLE_COURSES_QUERY, data: snapshot.courses }];
+      const queries: PrefetchedQuery[] = [{ queryKey: AVAILABLE_COURSES_QUERY, data: snapshot.courses }];
       if (!course) return { status: 404, head: NOT_FOUND_HEAD('/courses'), queries };
+      // The reviews and curriculum are read afresh for every page: a new review shows at once.
+      const [reviews, curriculum] = await Promise.all([
+        reviewListFor(db, course.id),
+        courseCurriculum(db, course.id),
+      ]);
+      queries.push(
+        { queryKey: ['/api/courses', course.id, 'reviews'], data: reviews },
+        { queryKey: ['/api/courses', course.id, 'curriculum'], data: curriculum },
+      );
       return {
         status: 200,
         head: {

@@ -149,8 +149,13 @@ describe('server-rendered public pages', () => {
     });
 
     const state = queryState(html);
-    expect(state.queries.map((q) => q.queryKey)).toEqual([['/api/courses/available'], ['/api/user']]);
-    expect(state.queries[1]!.data).toBeNull();
+    expect(state.queries.map((q) => q.queryKey)).toEqual([
+      ['/api/courses/available'],
+      ['/api/courses', active.id, 'reviews'],
+      ['/api/courses', active.id, 'curriculum'],
+      ['/api/user'],
+    ]);
+    expect(state.queries[3]!.data).toBeNull();
     const list = state.queries[0]!.data as { id: string; title: string }[];
     expect(list.find((c) => c.id === active.id)?.title).toBe(active.title);
     // Exactly what the API sends, so hydration matches.

@@ -62,6 +62,18 @@ export function courseJsonLd(course: Course, publicUrl: string) {
       courseMode: 'online',
       courseWorkload: isoWeeks(course.estimatedDuration),
     },
+    // Only ratings our own verified learners gave, and only when there are some (docs/product.md#reviews).
+    ...(course.rating && course.rating.count > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: course.rating.average,
+            reviewCount: course.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   };
 }
 

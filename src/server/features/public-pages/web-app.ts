@@ -79,6 +79,7 @@ export function registerWebApp(app: FastifyInstance, { clientDir, serverEntryFil
           params: request.params as Record<string, string>,
           publicUrl: app.config.publicUrl,
           catalog,
+          db: app.db,
         }),
       ),
     );

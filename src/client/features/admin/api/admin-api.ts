@@ -17,6 +17,8 @@ import type {
 } from '#shared/schemas/admin-students.ts';
 import type { Certificate, RevokeCertificateInput } from '#shared/schemas/certificates.ts';
 import type { MailboxSummary } from '#shared/schemas/checkout.ts';
+import type { AdminReview } from '#shared/schemas/reviews.ts';
+import type { AdminWaitlist } from '#shared/schemas/waitlist.ts';
 
 // Query keys are URL segments (the default query function joins them), so a key is also the endpoint.
 export const adminKeys = {
@@ -29,6 +31,8 @@ export const adminKeys = {
   sessions: ['/api/admin/sessions'] as const,
   students: ['/api/admin/students'] as const,
   mailSummary: ['/api/admin/mailbox/summary'] as const,
+  reviews: ['/api/admin/reviews'] as const,
+  waitlists: ['/api/admin/waitlists'] as const,
 };
 
 export interface StudentQuery {
@@ -72,6 +76,8 @@ export const useTopics = (moduleId: string) =>
   useQuery<AdminTopic[]>({ queryKey: adminKeys.topics(moduleId) });
 export const useQuiz = (topicId: string, enabled: boolean) =>
   useQuery<AdminQuiz>({ queryKey: adminKeys.quiz(topicId), enabled });
+export const useAdminReviews = () => useQuery<AdminReview[]>({ queryKey: adminKeys.reviews });
+export const useWaitlists = () => useQuery<AdminWaitlist>({ queryKey: adminKeys.waitlists });
 export const useLiveSessions = () => useQuery<AdminLiveSession[]>({ queryKey: adminKeys.sessions });
 
 /** One student's account actions on the Students tab. */
@@ -134,6 +140,8 @@ export const adminApi = {
     apiJson('POST', `/api/admin/certificates/${certificateId}/revoke`, input),
   reissueCertificate: (certificateId: string) =>
     apiJson('POST', `/api/admin/certificates/${certificateId}/reissue`),
+  removeReview: (reviewId: string, reason: string) =>
+    apiJson('POST', `/api/admin/reviews/${reviewId}/remove`, { reason }),
 };
 
 /** The 'Error' toasts of docs/product.md#errors-and-messages, with the server's reason after them when it gave one. */

@@ -26,6 +26,9 @@ function course(values: Pick<AdminCourse, 'id' | 'title' | 'courseType' | 'isAct
     requirements: [],
     careerOutcomes: [],
     enrolmentCount: 0,
+    rating: null,
+    enrolledCount: null,
+    showEnrolmentCount: false,
     ...values,
   } satisfies AdminCourse;
 }

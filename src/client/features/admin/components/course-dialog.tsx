@@ -34,6 +34,7 @@ interface FormState {
   order: string;
   isActive: boolean;
   isFeatured: boolean;
+  showEnrolmentCount: boolean;
   headerImagePath: string | null;
   featuredImagePath: string | null;
   whatYouLearn: string;
@@ -56,6 +57,7 @@ function initial(course?: AdminCourse): FormState {
     order: String(course?.order ?? 0),
     isActive: course?.isActive ?? true,
     isFeatured: course?.isFeatured ?? false,
+    showEnrolmentCount: course?.showEnrolmentCount ?? false,
     headerImagePath: course?.headerImagePath ?? null,
     featuredImagePath: course?.featuredImagePath ?? null,
     whatYouLearn: course?.whatYouLearn.join('\n') ?? '',
@@ -86,6 +88,7 @@ function toCourseBody(form: FormState): CourseInput {
     order: form.order,
     isActive: form.isActive,
     isFeatured: form.isFeatured,
+    showEnrolmentCount: form.showEnrolmentCount,
     headerImagePath: form.headerImagePath,
     featuredImagePath: form.featuredImagePath,
     whatYouLearn: lines(form.whatYouLearn),
@@ -246,6 +249,16 @@ export function CourseDialog({
                 />
                 <label htmlFor="c-featured" className="text-sm font-medium">
                   Featured on the home page
+                </label>
+              </div>
+              <div className="flex items-center gap-2">
+                <Checkbox
+                  id="c-enrolments"
+                  checked={watch('showEnrolmentCount')}
+                  onCheckedChange={(v) => setValue('showEnrolmentCount', v === true)}
+                />
+                <label htmlFor="c-enrolments" className="text-sm font-medium">
+                  Show the real enrolment count on the course page
                 </label>
               </div>
             </div>

@@ -7,6 +7,7 @@ import {
   LayoutDashboard,
   Mail,
   MessageSquare,
+  Star,
   Users,
 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -37,6 +38,9 @@ const LiveSessionsTab = lazy(() =>
   import('../components/live-sessions-tab.tsx').then((m) => ({ default: m.LiveSessionsTab })),
 );
 const TeamsTab = lazy(() => import('../components/teams-tab.tsx').then((m) => ({ default: m.TeamsTab })));
+const StorefrontTab = lazy(() =>
+  import('../components/storefront-tab.tsx').then((m) => ({ default: m.StorefrontTab })),
+);
 const AnalyticsTab = lazy(() =>
   import('../components/analytics-tab.tsx').then((m) => ({ default: m.AnalyticsTab })),
 );
@@ -61,6 +65,7 @@ const TABS: { value: AdminTab | keyof typeof PAGE_TABS; label: string; icon: typ
   { value: 'sessions', label: 'Live Sessions', icon: CalendarDays },
   { value: 'apprentices', label: 'Apprentices', icon: GraduationCap },
   { value: 'teams', label: 'Teams', icon: Building2 },
+  { value: 'storefront', label: 'Storefront', icon: Star },
 ];
 
 export function AdminDashboardPage() {
@@ -139,6 +144,9 @@ export function AdminDashboardPage() {
             </TabsContent>
             <TabsContent value="teams">
               <TeamsTab />
+            </TabsContent>
+            <TabsContent value="storefront">
+              <StorefrontTab />
             </TabsContent>
           </Suspense>
         </Tabs>

@@ -23,6 +23,8 @@ const course = (over: Partial<Course>): Course => ({
   whatYouLearn: [],
   requirements: [],
   careerOutcomes: [],
+  rating: null,
+  enrolledCount: null,
   ...over,
 });
 

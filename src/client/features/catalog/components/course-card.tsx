@@ -1,5 +1,6 @@
 import { ArrowRight, Clock, PoundSterling } from 'lucide-react';
 import { Link } from 'wouter';
+import { RatingSummary } from '#client/components/reviews/rating-summary.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { difficultyLabel, formatPrice, formatSalary, formatWeeks } from '#shared/format.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
@@ -35,6 +36,8 @@ export function CourseCard({ course, eager = false }: { course: Course; eager?: 
         <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-muted-foreground">
           {course.description}
         </p>
+        {/* Above the card's stretched link, so the policy link beside the stars can be clicked. */}
+        <RatingSummary rating={course.rating} className="relative z-10 mt-3 self-start" />
         <dl className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm text-navy-800">
           <div className="flex items-center gap-1.5">
             <Clock aria-hidden="true" className="size-4 text-safety-600" />

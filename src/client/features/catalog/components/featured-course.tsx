@@ -1,5 +1,6 @@
-import { ArrowRight, Clock, PoundSterling, Star } from 'lucide-react';
+import { ArrowRight, Clock, PoundSterling } from 'lucide-react';
 import { Link } from 'wouter';
+import { RatingSummary } from '#client/components/reviews/rating-summary.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
@@ -7,17 +8,10 @@ import { difficultyLabel, formatPrice, formatSalary, formatWeeks } from '#shared
 import type { Course } from '#shared/schemas/catalog.ts';
 import { courseImage, pickFeaturedCourse, useAvailableCourses } from '../api/courses.ts';
 
-function Rating() {
-  return (
-    <p className="flex items-center gap-1.5 text-sm text-navy-800">
-      <Star aria-hidden="true" className="size-4 fill-safety-500 text-safety-500" />
-      <span className="font-semibold">4.9/5</span>
-      <span className="text-muted-foreground">from 127 reviews</span>
-    </p>
-  );
-}
-
-/** Featured Course (docs/product.md#public-site), with the 'Drainage Systems Fundamentals' fallback card. */
+/**
+ * Featured Course (docs/product.md#public-site), with the 'Drainage Systems Fundamentals' fallback card. The rating
+ * is the course's real one (docs/product.md#reviews); the fallback card, which is no course, has none.
+ */
 export function FeaturedCourse() {
   const { data, isLoading } = useAvailableCourses();
   const course = pickFeaturedCourse(data);
@@ -64,7 +58,7 @@ function FeaturedCard({ course }: { course: Course }) {
       <div className="flex flex-col p-6 sm:p-8">
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="accent">{difficultyLabel(course.difficulty)}</Badge>
-          <Rating />
+          <RatingSummary rating={course.rating} />
         </div>
         <h3 className="mt-4 text-2xl font-bold tracking-tight text-navy-950 sm:text-3xl">{course.title}</h3>
         <p className="mt-3 leading-relaxed text-muted-foreground">{course.description}</p>
@@ -119,7 +113,6 @@ function FallbackCard() {
       <div className="flex flex-col p-6 sm:p-8">
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="accent">Fundamental</Badge>
-          <Rating />
         </div>
         <h3 className="mt-4 text-2xl font-bold tracking-tight text-navy-950 sm:text-3xl">
           Drainage Systems Fundamentals

@@ -8,12 +8,12 @@ import {
   ChevronRight,
   ClipboardList,
   ShieldCheck,
-  Star,
   Users,
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
+import { RatingSummary } from '#client/components/reviews/rating-summary.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -22,7 +22,10 @@ import type { PaymentPlan } from '#shared/constants.ts';
 import { decimalToPence, difficultyLabel, formatPrice, formatSalary, formatWeeks } from '#shared/format.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
 import { courseImage, useAvailableCourses } from '../api/courses.ts';
+import { CourseReviews } from '../components/course-reviews.tsx';
+import { CurriculumSection } from '../components/curriculum-section.tsx';
 import { LoadingState } from '../components/load-states.tsx';
+import { NotifyMeButton } from '../components/notify-me.tsx';
 import { PreviewCourseButton } from '../components/preview-dialog.tsx';
 
 export function CourseDetailPage() {
@@ -109,14 +112,14 @@ function CourseDetail({ course }: { course: Course }) {
             </nav>
             <div className="mt-6 flex flex-wrap items-center gap-3">
               <Badge variant="accent">{difficultyLabel(course.difficulty)}</Badge>
-              <span className="flex items-center gap-1 text-sm text-navy-200">
-                <Star aria-hidden="true" className="size-4 fill-safety-500 text-safety-500" />
-                <span className="font-semibold text-white">4.8</span> (127 reviews)
-              </span>
-              <span className="flex items-center gap-1 text-sm text-navy-200">
-                <Users aria-hidden="true" className="size-4" />
-                250+ enrolled
-              </span>
+              {course.isActive ? null : <Badge variant="secondary">Coming Soon</Badge>}
+              <RatingSummary rating={course.rating} tone="dark" />
+              {course.enrolledCount !== null ? (
+                <span className="flex items-center gap-1 text-sm text-navy-200">
+                  <Users aria-hidden="true" className="size-4" />
+                  {course.enrolledCount.toLocaleString('en-GB')} enrolled
+                </span>
+              ) : null}
             </div>
             <h1 className="mt-4 text-4xl font-extrabold tracking-tight sm:text-5xl">{course.title}</h1>
             <p className="mt-4 max-w-2xl text-lg leading-relaxed text-navy-200">{course.description}</p>
@@ -133,12 +136,21 @@ function CourseDetail({ course }: { course: Course }) {
               </span>
             </div>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Button asChild size="lg" variant="accent">
-                <Link href={`/courses/${course.id}/purchase`}>
-                  Enroll Now
-                  <ArrowRight aria-hidden="true" />
-                </Link>
-              </Button>
+              {course.isActive ? (
+                <Button asChild size="lg" variant="accent">
+                  <Link href={`/courses/${course.id}/purchase`}>
+                    Enroll Now
+                    <ArrowRight aria-hidden="true" />
+                  </Link>
+                </Button>
+              ) : (
+                <NotifyMeButton
+                  course={course}
+                  size="lg"
+                  variant="accent"
+                  label="Get Notified When Available"
+                />
+              )}
               <Button
                 asChild
                 size="lg"
@@ -170,6 +182,7 @@ function CourseDetail({ course }: { course: Course }) {
         <div className="flex flex-col gap-8">
           <DetailList icon={BookOpenCheck} title="What you'll learn" items={course.whatYouLearn} columns />
           <DetailList icon={ClipboardList} title="Requirements" items={course.requirements} />
+          <CurriculumSection courseId={course.id} />
           <section className="rounded-2xl border border-border bg-white p-6 shadow-card">
             <h2 className="flex items-center gap-2 text-xl font-bold text-navy-950">
               <BriefcaseBusiness aria-hidden="true" className="size-5 text-safety-600" />
@@ -190,6 +203,7 @@ function CourseDetail({ course }: { course: Course }) {
               Average salary: <span className="font-bold">{formatSalary(course.avgSalary)}/year</span>
             </p>
           </section>
+          <CourseReviews courseId={course.id} />
         </div>
 
         <aside aria-label="Enrol" className="lg:sticky lg:top-24 lg:self-start">

@@ -1,15 +1,10 @@
 import {
   ArrowRight,
   Award,
-  Bell,
   BriefcaseBusiness,
-  Cable,
-  Flame,
   GraduationCap,
   HardHat,
   Mail,
-  MapPinned,
-  Quote,
   Users,
   Wrench,
 } from 'lucide-react';
@@ -21,9 +16,11 @@ import { Button } from '#client/components/ui/button.tsx';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { SUPPORT_EMAIL } from '#shared/constants.ts';
 import { useAvailableCourses } from '../api/courses.ts';
+import { ComingSoon } from '../components/coming-soon.tsx';
 import { CountUpStats } from '../components/count-up-stats.tsx';
 import { FeaturedCourse } from '../components/featured-course.tsx';
 import { HeroCarousel } from '../components/hero-carousel.tsx';
+import { LearnerReviews } from '../components/learner-reviews.tsx';
 
 const WHY_CHOOSE_US = [
   {
@@ -45,45 +42,6 @@ const WHY_CHOOSE_US = [
     icon: BriefcaseBusiness,
     title: 'Career support included',
     text: 'CV help and introductions to our recruitment partners when you finish.',
-  },
-];
-
-const COMING_SOON = [
-  {
-    icon: Flame,
-    title: 'Fire & Security Systems',
-    text: 'Install and maintain fire alarm and security systems.',
-  },
-  {
-    icon: Cable,
-    title: 'EV Charger Installation',
-    text: 'Domestic and commercial chargers, installed to code.',
-  },
-  {
-    icon: MapPinned,
-    title: 'Utility Mapping & Surveying Underground',
-    text: 'Locate and map buried services with GPR and EML.',
-  },
-];
-
-const TESTIMONIALS = [
-  {
-    quote:
-      'I went from stacking shelves to a drainage operative job in under two months. The practical day made all the difference.',
-    name: 'Jordan M.',
-    role: 'Drainage Operative, Leeds',
-  },
-  {
-    quote:
-      'We put six of our crew through the CCTV course. Survey reports are faster and our clients have noticed.',
-    name: 'Sarah T.',
-    role: 'Operations Manager, Bristol',
-  },
-  {
-    quote:
-      'Clear lessons I could fit around my shifts, and the instructors answered every question. Worth every penny.',
-    name: 'Daniel K.',
-    role: 'Groundworker, Birmingham',
   },
 ];
 
@@ -177,62 +135,9 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="soon-heading" className="bg-white">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
-          <div className="mx-auto max-w-2xl text-center">
-            <h2 id="soon-heading" className="text-3xl font-bold tracking-tight text-navy-950 sm:text-4xl">
-              More Courses Coming Soon
-            </h2>
-            <p className="mt-3 text-lg text-muted-foreground">New specialisms are on the way.</p>
-          </div>
-          <div className="mt-10 grid gap-6 md:grid-cols-3">
-            {COMING_SOON.map(({ icon: Icon, title, text }) => (
-              <article
-                key={title}
-                className="flex flex-col rounded-2xl border border-dashed border-navy-200 bg-navy-50/60 p-6"
-              >
-                <div className="flex items-center justify-between">
-                  <Icon aria-hidden="true" className="size-7 text-navy-600" />
-                  <Badge variant="secondary">Coming Soon</Badge>
-                </div>
-                <h3 className="mt-4 text-lg font-bold text-navy-950">{title}</h3>
-                <p className="mt-2 flex-1 text-sm text-muted-foreground">{text}</p>
-                <Button variant="outline" disabled className="mt-5 self-start">
-                  <Bell aria-hidden="true" />
-                  Notify Me
-                </Button>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
+      <ComingSoon courses={courses} />
 
-      <section
-        aria-labelledby="testimonials-heading"
-        className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8"
-      >
-        <h2
-          id="testimonials-heading"
-          className="text-center text-3xl font-bold tracking-tight text-navy-950 sm:text-4xl"
-        >
-          What our students say
-        </h2>
-        <div className="mt-10 grid gap-6 md:grid-cols-3">
-          {TESTIMONIALS.map((t) => (
-            <figure
-              key={t.name}
-              className="flex flex-col rounded-2xl border border-border bg-white p-6 shadow-card"
-            >
-              <Quote aria-hidden="true" className="size-7 text-safety-500" />
-              <blockquote className="mt-3 flex-1 leading-relaxed text-navy-900">“{t.quote}”</blockquote>
-              <figcaption className="mt-5 border-t border-border pt-4">
-                <p className="font-semibold text-navy-950">{t.name}</p>
-                <p className="text-sm text-muted-foreground">{t.role}</p>
-              </figcaption>
-            </figure>
-          ))}
-        </div>
-      </section>
+      <LearnerReviews />
 
       <section id="contact" aria-labelledby="cta-heading" className="px-4 pb-16 sm:px-6 sm:pb-20 lg:px-8">
         <div className="mx-auto max-w-7xl overflow-hidden rounded-3xl bg-navy-900 px-6 py-12 text-center text-white sm:px-12 sm:py-16">

@@ -10,12 +10,15 @@ import { activeCoursesOfType, useAvailableCourses } from '../api/courses.ts';
 import { CourseCard } from '../components/course-card.tsx';
 import { ListingHero } from '../components/listing-hero.tsx';
 import { LoadFailed, LoadingState } from '../components/load-states.tsx';
+import { NotifyMeButton } from '../components/notify-me.tsx';
 import { SupportContact } from '../components/support-contact.tsx';
 
 export function UpskillCoursesPage() {
   useDocumentTitle(LISTINGS.upskill.title);
   const { data, isLoading, isError } = useAvailableCourses();
   const courses = activeCoursesOfType(data, 'upskill');
+  // 'Get Notified When Available' joins the waitlist of the next upskill course (docs/product.md#waitlist).
+  const upcoming = (data ?? []).find((c) => !c.isActive && c.courseType === 'upskill');
   return (
     <PublicLayout footer={<SiteFooter />}>
       <ListingHero badge="For trade teams and professionals" title={LISTINGS.upskill.title}>
@@ -40,12 +43,21 @@ export function UpskillCoursesPage() {
               open.
             </p>
             <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-              <Button asChild variant="accent">
-                <Link href="/login">
-                  <BellRing aria-hidden="true" />
-                  Get Notified When Available
-                </Link>
-              </Button>
+              {upcoming ? (
+                <NotifyMeButton
+                  course={upcoming}
+                  variant="accent"
+                  icon={BellRing}
+                  label="Get Notified When Available"
+                />
+              ) : (
+                <Button asChild variant="accent">
+                  <Link href="/login">
+                    <BellRing aria-hidden="true" />
+                    Get Notified When Available
+                  </Link>
+                </Button>
+              )}
               <Button asChild variant="outline">
                 <Link href="/fundamental-courses">
                   <GraduationCap aria-hidden="true" />

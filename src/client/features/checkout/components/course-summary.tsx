@@ -1,4 +1,5 @@
-import { CalendarClock, Check, GraduationCap, PoundSterling, Star } from 'lucide-react';
+import { CalendarClock, Check, GraduationCap, PoundSterling } from 'lucide-react';
+import { RatingSummary } from '#client/components/reviews/rating-summary.tsx';
 import type { PaymentPlan } from '#shared/constants.ts';
 import { courseImageUrl } from '#shared/course-image.ts';
 import { decimalToPence, difficultyLabel, formatPrice, formatSalary, formatWeeks } from '#shared/format.ts';
@@ -58,10 +59,7 @@ export function CourseSummary({ course, plan }: { course: Course; plan: PaymentP
             ))}
           </ul>
         ) : null}
-        <p className="mt-5 flex items-center gap-1.5 text-sm text-navy-800">
-          <Star aria-hidden="true" className="size-4 fill-safety-500 text-safety-500" />
-          <span className="font-semibold">4.9/5</span> from 127+ students
-        </p>
+        <RatingSummary rating={course.rating} className="mt-5" />
         <div className="mt-5 border-t border-border pt-5">
           {monthly ? (
             <>

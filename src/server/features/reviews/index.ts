@@ -1,0 +1,4 @@
+// The reviews feature's public face for other features.
+
+export { recentReviewList, reviewListFor } from './review-list.ts';
+export { reviewsRoutes } from './reviews.routes.ts';

@@ -1,0 +1,4 @@
+// The waitlist feature's public face for other features.
+
+export { waitlistRoutes } from './waitlist.routes.ts';
+export { notifyWaitlist } from './waitlist.service.ts';
