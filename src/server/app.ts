@@ -58,6 +58,16 @@ export const defaultServerEntry = fileURLToPath(
   new URL('../../dist/server/entry-server.js', import.meta.url),
 );
 
+/**
+ * TRUST_PROXY as fastify takes it. A bare hop count makes fastify trust no hop at all (it cannot check who the
+ * nearest peer is), so `n` becomes "trust the n nearest hops" (the socket peer is hop 0), as README
+ * 'Configuration' documents: `1` takes the address the nearest proxy saw, the last X-Forwarded-For entry.
+ */
+function proxyTrust(setting: AppConfig['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 export interface BuildOptions {
   /** Where the built client is; tests point it at a fixture or leave it missing. */
   clientDir?: string;
@@ -76,8 +86,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     // Only then is X-Forwarded-For believed for request.ip; without it a forged header gains nothing.
-    // (A hop count is supported by fastify at run time; its overloads only spell out the other forms.)
-    trustProxy: config.trustProxy as boolean | string[],
+    trustProxy: proxyTrust(config.trustProxy),
     // A URL fastify cannot decode (e.g. %ED%A0%80, a lone surrogate) never reaches a route: answer it in our shape.
     frameworkErrors: (error, _request, reply) => {
       const res = reply as unknown as FastifyReply;
