@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyReply } from 'fastify';
+import Fastify, { type FastifyReply, type FastifySchema } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -36,9 +36,16 @@ declare module 'fastify' {
     payments: Services['payments'];
     mail: Services['mail'];
     signingKey: Services['signingKey'];
-    /** Every route registered (method + pattern), for the authorization matrix test. */
-    registeredRoutes: { method: string; url: string }[];
+    deviceCookieKey: Services['deviceCookieKey'];
+    /** Every route registered (method + pattern + its schema), for the authorization matrix and text-field tests. */
+    registeredRoutes: RegisteredRoute[];
   }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
 }
 
 export interface AppDeps {
@@ -104,11 +111,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   app.decorate('payments', services.payments);
   app.decorate('mail', services.mail);
   app.decorate('signingKey', services.signingKey);
-  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('deviceCookieKey', services.deviceCookieKey);
+  const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) registeredRoutes.push({ method, url: route.url });
+    for (const method of methods) registeredRoutes.push({ method, url: route.url, schema: route.schema });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

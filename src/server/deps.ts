@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
@@ -28,6 +29,8 @@ export interface Services {
   mail: Transport;
   /** The Ed25519 key that signs certificate credentials, made on first use and then kept. */
   signingKey: () => Promise<SigningKey>;
+  /** Signs the sign-in device cookies (features/auth/device-cookies.ts); derived from the app secret. */
+  deviceCookieKey: Buffer;
 }
 
 export async function createServices(config: AppConfig, database: Database): Promise<Services> {
@@ -57,5 +60,6 @@ export async function createServices(config: AppConfig, database: Database): Pro
     }
     return key;
   };
-  return { config, database, db, objectStore, payments, mail, signingKey };
+  const deviceCookieKey = createHmac('sha256', appSecret).update('device-cookies').digest();
+  return { config, database, db, objectStore, payments, mail, signingKey, deviceCookieKey };
 }

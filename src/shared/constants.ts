@@ -22,7 +22,8 @@ export const VIDEO_MAX_BYTES = 500 * MB;
 export const PRESENTATION_MAX_BYTES = 100 * MB;
 export const DOCUMENT_MAX_BYTES = 20 * MB;
 
-export const PASSWORD_MIN_LENGTH = 8;
+/** NCSC / NIST SP 800-63B: length, not composition rules (the list check is src/server/lib/password-policy.ts). */
+export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
 export const TEMP_PASSWORD_TTL_DAYS = 7;
 
