@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SessionResolver, type UserRow } from '#server/features/auth/sessions.service.ts';
-import { rolesFor } from '#server/features/teams/team-managers.ts';
 import { accountPrincipal, can, type Principal } from '#server/lib/access-policy.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
+import { rolesFor } from '#server/lib/role-facts.ts';
+import { SessionResolver, type UserRow } from '#server/lib/sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedEntry } from '#server/features/apprenticeships/apprenticeships.fixtures.ts';
-import { seedCourse, seedPaidOrder } from '#server/features/teams/teams.fixtures.ts';
 import { enrol } from './factories.ts';
+import { seedCourse, seedPaidOrder } from './fixtures/teams.ts';
 import { createTestApp, type TestContext } from './harness.ts';
+import { api } from './request.ts';
 
-// The fuzz test (README 'Bad input'): walks the app's own OpenAPI document and sends generated malformed input to
+// The fuzz test (README 'Limits and bad input'): walks the app's own OpenAPI document and sends generated malformed input to
 // every operation, in turn signed out, as a student (an apprentice with a logged entry), as a team manager (of a
 // paid order) and as an admin, so the checks behind each guard are reached too. Path parameters are sometimes
 // the real ids those people own. Nothing may answer 5xx or show a stack trace or SQL. Generation is seeded
@@ -204,13 +204,33 @@ beforeAll(async () => {
   const admin = await t.createUser({ role: 'admin' });
   const { courseId } = await seedCourse(t.db);
   await enrol(t.db, student.id, courseId);
-  const entry = await seedEntry(t.db, student.id);
   const orderId = await seedPaidOrder(t.db, { courseId, managerUserId: manager.id });
-  // Not the people's own ids: an admin's fuzzed "resend credentials" would rightly sign the student out.
-  realIds.push(courseId, orderId, entry.id);
   cookies.set('student', await t.login(student));
   cookies.set('team manager', await t.login(manager));
   cookies.set('admin', await t.login(admin));
+  // The student is an apprentice with one logged entry, set up through the API as an admin and the student would.
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const record = await api(t.app, { cookie: cookies.get('admin') }).put(
+    `/api/admin/students/${student.id}/apprenticeship`,
+    {
+      standard: 'Plumbing',
+      startDate: day(200),
+      endDate: day(-400),
+      weeklyContractedHours: 37.5,
+      plannedOtjHours: 400,
+    },
+  );
+  expect(record.statusCode).toBe(200);
+  const entry = await api(t.app, { cookie: cookies.get('student') }).post('/api/otj', {
+    date: day(5),
+    hours: 2,
+    activity: 'practical_training',
+    description: 'Installed a radiator valve under supervision',
+    inPaidHours: true,
+  });
+  expect(entry.statusCode).toBe(201);
+  // Not the people's own ids: an admin's fuzzed "resend credentials" would rightly sign the student out.
+  realIds.push(courseId, orderId, entry.json().id);
 });
 afterAll(async () => {
   await t.close();

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { courseContentChanged } from '#server/features/learning/learning.cache.ts';
+import { courseContentChanged } from '#server/lib/change-notifications.ts';
 import { requireAdmin } from '#server/plugins/auth.ts';
 import {
   adminCourseSchema,

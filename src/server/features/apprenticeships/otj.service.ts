@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable, Tx } from '#server/db/client.ts';
 import { apprenticeships, otjEntries, users } from '#server/db/schema/index.ts';
-import { attachObject, normaliseObjectPath } from '#server/features/media/media.service.ts';
+import { attachObject, normaliseObjectPath } from '#server/features/media/index.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import { formatDate, ukIsoDate } from '#shared/format.ts';
 import type { AdminOtjEntry, OtjEntryInput, OtjOverview } from '#shared/schemas/apprenticeships.ts';

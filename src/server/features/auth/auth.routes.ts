@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rolesFor } from '#server/features/teams/team-managers.ts';
+import { rolesFor } from '#server/lib/role-facts.ts';
+import { revokeSession } from '#server/lib/sessions.service.ts';
 import {
   clearSessionCookie,
   currentUser,
@@ -12,7 +13,6 @@ import { changePasswordSchema, loginSchema, userSchema } from '#shared/schemas/a
 import { presentCurrentUser } from './auth.presenter.ts';
 import { changePassword, login, requestMeta, temporaryPasswordConfirmed } from './auth.service.ts';
 import { DEVICE_COOKIE_MAX_AGE_S, deviceCookieName } from './device-cookies.ts';
-import { revokeSession } from './sessions.service.ts';
 
 const messageSchema = z.object({ message: z.string() });
 

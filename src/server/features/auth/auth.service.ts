@@ -1,19 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '#server/db/client.ts';
 import { authSessions, users } from '#server/db/schema/index.ts';
-import { enqueueEmail } from '#server/features/email/outbox.service.ts';
-import { passwordChangedEmail } from '#server/features/email/templates.ts';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '#server/lib/errors.ts';
+import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
+import { passwordChangedEmail } from '#server/lib/mail/templates.ts';
 import { assertStrongPassword } from '#server/lib/password-policy.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import * as rateLimit from '#server/lib/rate-limit.ts';
+import {
+  createSession,
+  revokeUserSessions,
+  type UserRow,
+  userChanged,
+} from '#server/lib/sessions.service.ts';
 import { formatDateTime } from '#shared/format.ts';
 import type { ChangePasswordInput, LoginInput } from '#shared/schemas/auth.ts';
 import { rememberDevice, trustedDevice } from './device-cookies.ts';
-import { createSession, revokeUserSessions, type UserRow, userChanged } from './sessions.service.ts';
 
-// Sign-in throttling (README 'Limits'). Failures are counted per (account, client address) and per address, so an
-// attacker elsewhere cannot lock the owner out; across all addresses an account only slows down.
+// Sign-in throttling (README 'Limits and bad input'). Failures are counted per (account, client address) and
+// per address, so an attacker elsewhere cannot lock the owner out; across all addresses an account only slows
+// down.
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Failed attempts for one account from one address before that address is refused for the window. */
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP = 5;

@@ -8,7 +8,7 @@ import {
   LOGIN_MAX_FAILURES_PER_IP,
 } from './auth.service.ts';
 
-// A shared address does not lock everyone out (README 'Limits'; OWASP device cookies): a browser that signed in
+// A shared address does not lock everyone out (README 'Limits and bad input'; OWASP device cookies): a browser that signed in
 // to an account keeps a signed device cookie for it; its attempts are counted in their own bucket and never
 // blocked by other people's failures from the address or on the account. Attempts without one keep the tight
 // per-address and per-(account, address) limits.

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-// Device cookies (OWASP 'Slow Down Online Guessing Attacks with Device Cookies'; README 'Limits'): a browser that
+// Device cookies (OWASP 'Slow Down Online Guessing Attacks with Device Cookies'; README 'Limits and bad input'): a browser that
 // signed in to an account holds a signed token naming that account. Sign-in attempts carrying a valid one are
 // counted in the token's own bucket, so other people's failures from the same address (a college, a site) or on
 // the same account never lock its owner out. One cookie holds the tokens of the last few accounts signed in there.
