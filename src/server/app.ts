@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyReply } from 'fastify';
+import Fastify, { type FastifyReply, type FastifySchema } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -36,11 +36,18 @@ declare module 'fastify' {
     payments: Services['payments'];
     mail: Services['mail'];
     signingKey: Services['signingKey'];
+    deviceCookieKey: Services['deviceCookieKey'];
     paymentSettlements: Services['paymentSettlements'];
     mediaAccessRules: Services['mediaAccessRules'];
-    /** Every route registered (method + pattern), for the authorization matrix test. */
-    registeredRoutes: { method: string; url: string }[];
+    /** Every route registered (method + pattern + its schema), for the authorization matrix and text-field tests. */
+    registeredRoutes: RegisteredRoute[];
   }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
 }
 
 export interface AppDeps {
@@ -60,6 +67,16 @@ export const defaultServerEntry = fileURLToPath(
   new URL('../../dist/server/entry-server.js', import.meta.url),
 );
 
+/**
+ * TRUST_PROXY as fastify takes it. A bare hop count makes fastify trust no hop at all (it cannot check who the
+ * nearest peer is), so `n` becomes "trust the n nearest hops" (the socket peer is hop 0), as README
+ * 'Configuration' documents: `1` takes the address the nearest proxy saw, the last X-Forwarded-For entry.
+ */
+function proxyTrust(setting: AppConfig['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 export interface BuildOptions {
   /** Where the built client is; tests point it at a fixture or leave it missing. */
   clientDir?: string;
@@ -78,8 +95,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     // Only then is X-Forwarded-For believed for request.ip; without it a forged header gains nothing.
-    // (A hop count is supported by fastify at run time; its overloads only spell out the other forms.)
-    trustProxy: config.trustProxy as boolean | string[],
+    trustProxy: proxyTrust(config.trustProxy),
     // A URL fastify cannot decode (e.g. %ED%A0%80, a lone surrogate) never reaches a route: answer it in our
     // shape.
     frameworkErrors: (error, _request, reply) => {
@@ -98,13 +114,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   app.decorate('payments', services.payments);
   app.decorate('mail', services.mail);
   app.decorate('signingKey', services.signingKey);
+  app.decorate('deviceCookieKey', services.deviceCookieKey);
   app.decorate('paymentSettlements', services.paymentSettlements);
   app.decorate('mediaAccessRules', services.mediaAccessRules);
-  const registeredRoutes: { method: string; url: string }[] = [];
+  const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) registeredRoutes.push({ method, url: route.url });
+    for (const method of methods) registeredRoutes.push({ method, url: route.url, schema: route.schema });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

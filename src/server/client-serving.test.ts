@@ -79,14 +79,17 @@ describe('serving the built client', () => {
 });
 
 describe('request logs', () => {
-  it('never carry reset tokens, upload signatures or payment secrets', async () => {
+  it('never carry query values: reset tokens, upload signatures, payment secrets, search terms', async () => {
     const { redactUrl } = await import('./app.ts');
     expect(redactUrl('/reset-password?token=abc123')).toBe('/reset-password?token=[redacted]');
     expect(redactUrl('/api/objects/put/k?expires=1&sig=deadbeef&x=1')).toBe(
-      '/api/objects/put/k?expires=[redacted]&sig=[redacted]&x=1',
+      '/api/objects/put/k?expires=[redacted]&sig=[redacted]&x=[redacted]',
     );
     expect(redactUrl('/purchase-success?payment_intent=pi_1&payment_intent_client_secret=s3cr3t')).toBe(
-      '/purchase-success?payment_intent=pi_1&payment_intent_client_secret=[redacted]',
+      '/purchase-success?payment_intent=[redacted]&payment_intent_client_secret=[redacted]',
+    );
+    expect(redactUrl('/api/admin/students?search=jo%40example.com&page=2')).toBe(
+      '/api/admin/students?search=[redacted]&page=[redacted]',
     );
   });
 });

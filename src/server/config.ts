@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
+import { passwordWeakness } from './lib/password-policy.ts';
 
 // The one place that reads process.env. A bad value stops start-up with every problem listed.
 const optionalString = z
@@ -6,6 +8,15 @@ const optionalString = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+/** A password an operator chooses follows the same rule as one a person chooses (lib/password-policy.ts). */
+const chosenPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .superRefine((value, ctx) => {
+    const weakness = passwordWeakness(value);
+    if (weakness) ctx.addIssue({ code: 'custom', message: weakness });
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -25,10 +36,10 @@ const envSchema = z.object({
     .transform((v) => (v === '' ? undefined : v))
     .pipe(z.email().optional())
     .optional(),
-  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  ADMIN_PASSWORD: optionalString.pipe(chosenPassword.optional()),
   SEED_DEMO: z.enum(['0', '1']).optional(),
   // Fixed demo student password (tests and demos); generated and printed when unset.
-  DEMO_STUDENT_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  DEMO_STUDENT_PASSWORD: optionalString.pipe(chosenPassword.optional()),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalString,
   // A relay that accepts TCP and never answers must not hold a send for minutes (README 'Configuration').

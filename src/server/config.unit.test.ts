@@ -34,7 +34,9 @@ describe('loadConfig', () => {
     expect(problems).toMatch(/^PORT: /m);
     expect(problems).toMatch(/^DATABASE_URL: /m);
     expect(problems).toMatch(/^LOG_LEVEL: /m);
-    expect(problems).toMatch(/^ADMIN_PASSWORD: must be at least 8 characters/m);
+    expect(problems).toMatch(/^ADMIN_PASSWORD: must be at least 10 characters/m);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'Password123!' })).toThrow(/ADMIN_PASSWORD: .*common/);
+    expect(() => loadConfig({ DEMO_STUDENT_PASSWORD: 'qwertyuiop' })).toThrow(/DEMO_STUDENT_PASSWORD: /);
   });
 
   it('treats empty strings as unset', () => {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { otjEvidenceAccess } from '#server/features/apprenticeships/index.ts';
 import { loadSigningKey, type SigningKey } from '#server/features/certificates/index.ts';
@@ -33,6 +34,8 @@ export interface Services {
   mail: Transport;
   /** The Ed25519 key that signs certificate credentials, made on first use and then kept. */
   signingKey: () => Promise<SigningKey>;
+  /** Signs the sign-in device cookies (features/auth/device-cookies.ts); derived from the app secret. */
+  deviceCookieKey: Buffer;
   /** Features' payment purposes checkout settles without knowing them (features/checkout/settlement.ts). */
   paymentSettlements: PaymentSettlement[];
   /** Features' rules for attached images that are their records (features/media/media-access.ts). */
@@ -66,6 +69,7 @@ export async function createServices(config: AppConfig, database: Database): Pro
     }
     return key;
   };
+  const deviceCookieKey = createHmac('sha256', appSecret).update('device-cookies').digest();
   const paymentSettlements = [
     teamOrderSettlement({ publicUrl: config.publicUrl, invoicing: config.invoicing }),
   ];
@@ -80,5 +84,6 @@ export async function createServices(config: AppConfig, database: Database): Pro
     signingKey,
     paymentSettlements,
     mediaAccessRules,
+    deviceCookieKey,
   };
 }

@@ -31,6 +31,9 @@ export const ERROR_CODES = {
   PASSWORD_CHANGE_REQUIRED: 'The user must change a temporary password before anything else',
   WRONG_PASSWORD: 'The current password given is wrong',
   SAME_PASSWORD: 'The new password equals the current one',
+  WEAK_PASSWORD: 'The new password is common, leaked, predictable or personal; the message says which',
+  CURRENT_PASSWORD_REQUIRED:
+    'A password change needs the current password (only a fresh sign-in with a temporary one does not)',
   RESET_TOKEN_INVALID: 'The password reset link is unknown, used or expired',
   SESSION_NOT_FOUND: 'No such signed-in device for this user',
   // Admin content

@@ -26,7 +26,7 @@ async function accountPage(browser: Browser, email: string, temporary: string, w
     200,
   );
   const change = await context.request.post('/api/user/password', {
-    data: { currentPassword: temporary, newPassword: 'NewPass456!' },
+    data: { currentPassword: temporary, newPassword: 'Fresh-Start-456!' },
   });
   expect(change.status()).toBe(200);
   return { page: await context.newPage(), close: () => context.close() };

@@ -54,7 +54,7 @@ async function setUp(browser: Browser, email: string) {
     (await context.request.post('/api/login', { data: { email, password: 'TempPass123!' } })).status(),
   ).toBe(200);
   const change = await context.request.post('/api/user/password', {
-    data: { currentPassword: 'TempPass123!', newPassword: 'NewPass456!' },
+    data: { currentPassword: 'TempPass123!', newPassword: 'Fresh-Start-456!' },
   });
   expect(change.status()).toBe(200);
   return context;

@@ -94,7 +94,7 @@ for (const width of WIDTHS) {
     });
     expect(login.status()).toBe(200);
     await context.request.post('/api/user/password', {
-      data: { currentPassword: 'TempPass123!', newPassword: 'NewPass456!' },
+      data: { currentPassword: 'TempPass123!', newPassword: 'Fresh-Start-456!' },
     });
     const student = await context.newPage();
     await student.goto('/dashboard');
@@ -320,7 +320,7 @@ test('no portal or admin screen is wider than a 390 px phone', async ({ page, br
   const context = await browser.newContext({ viewport: viewport(390) });
   await context.request.post('/api/login', { data: { email: built.email, password: 'TempPass123!' } });
   await context.request.post('/api/user/password', {
-    data: { currentPassword: 'TempPass123!', newPassword: 'NewPass456!' },
+    data: { currentPassword: 'TempPass123!', newPassword: 'Fresh-Start-456!' },
   });
   const student = await context.newPage();
   const tooWide: string[] = [];

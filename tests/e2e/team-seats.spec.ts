@@ -91,7 +91,6 @@ for (const width of [390, 1280]) {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('heading', { name: 'Change your password' })).toBeVisible();
-    await page.getByLabel('Current password').fill(password);
     await page.getByLabel('New password', { exact: true }).fill('ManagerPass123!');
     await page.getByLabel('Confirm new password').fill('ManagerPass123!');
     await page.getByRole('button', { name: 'Update password' }).click();

@@ -116,7 +116,7 @@ describe('forced password change', () => {
     await u.type(screen.getByLabelText('New password'), 'short');
     await u.type(screen.getByLabelText('Confirm new password'), 'different');
     await u.click(screen.getByRole('button', { name: 'Update password' }));
-    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Password must be at least 10 characters')).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/user/password')).toBe(false);
 

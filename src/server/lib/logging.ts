@@ -7,11 +7,21 @@ import type { AppConfig } from '#server/config.ts';
 // serializer below covers database errors, whose messages (drizzle: "Failed query: … params: …") and details
 // ("Key (email)=(…)") carry values.
 
-const SECRET_QUERY_PARAMS =
-  /([?&](?:token|signature|sig|expires|client_secret|payment_intent_client_secret|X-Amz-Signature|X-Amz-Credential)=)[^&#]*/gi;
-/** A URL safe for logs: secret query values replaced. */
+/**
+ * A URL safe for logs: every query value replaced, names kept. Query strings carry reset tokens, upload
+ * signatures and payment secrets, and also what people type (an admin's student search is an email address).
+ */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
+  const query = url.indexOf('?');
+  if (query === -1) return url;
+  const pairs = url
+    .slice(query + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      return equals === -1 ? '[redacted]' : `${pair.slice(0, equals)}=[redacted]`;
+    });
+  return `${url.slice(0, query)}?${pairs.join('&')}`;
 }
 
 const SECRET_KEYS = [
@@ -108,7 +118,7 @@ export function loggerOptions(config: AppConfig, stream?: DestinationStream): Fa
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
-      // Reset tokens, upload signatures and payment secrets travel in query strings: never log them.
+      // Reset tokens, upload signatures, payment secrets and search terms travel in query strings: never log them.
       req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
         method: req.method,
         url: redactUrl(req.url),

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrol } from './factories.ts';
+import { seedCourse, seedPaidOrder } from './fixtures/teams.ts';
 import { createTestApp, type TestContext } from './harness.ts';
+import { api } from './request.ts';
 
-// The fuzz test (README 'Limits and bad input'): walks the app's own OpenAPI document and sends generated
-// malformed input to every operation, signed out and as an admin. Nothing may answer 5xx or show a stack
-// trace or SQL. Generation is seeded (FUZZ_SEED), so a failure reproduces: the failing request is printed
-// with the seed.
+// The fuzz test (README 'Limits and bad input'): walks the app's own OpenAPI document and sends generated malformed input to
+// every operation, in turn signed out, as a student (an apprentice with a logged entry), as a team manager (of a
+// paid order) and as an admin, so the checks behind each guard are reached too. Path parameters are sometimes
+// the real ids those people own. Nothing may answer 5xx or show a stack trace or SQL. Generation is seeded
+// (FUZZ_SEED), so a failure reproduces: the failing request is printed with the seed.
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const REQUESTS_PER_OPERATION = 130;
@@ -154,9 +158,11 @@ function stringify(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function buildRequest(op: Operation, random: Random) {
+function buildRequest(op: Operation, random: Random, realIds: string[]) {
   const url =
-    op.path.replace(/\{(\w+)\}/g, () => pick(random, PATH_VALUES)) +
+    op.path.replace(/\{(\w+)\}/g, () =>
+      random() < 0.3 && realIds.length ? pick(random, realIds) : pick(random, PATH_VALUES),
+    ) +
     (op.queryParams.length || random() < 0.3
       ? `?${[...op.queryParams, 'extra'].map((name) => `${name}=${pick(random, QUERY_VALUES)}`).join('&')}`
       : '');
@@ -182,13 +188,49 @@ function buildRequest(op: Operation, random: Random) {
 }
 
 const LEAK =
-  /\bat [\w.<>]+ \(|node_modules|\.ts:\d+|\bSELECT\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b|syntax error|violates|relation "|Failed query|params:/i;
+  /\bat [\w.<>]+ \(|node_modules|\.ts:\d+|\bSELECT\b.*\bFROM\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b|syntax error|violates|relation "|Failed query|params:/i;
+
+const IDENTITIES = ['anonymous', 'student', 'team manager', 'admin'] as const;
+type Identity = (typeof IDENTITIES)[number];
 
 let t: TestContext;
-let adminCookie: string;
+const cookies = new Map<Identity, string>();
+/** Ids the signed-in people can reach: a course, a team order, an apprenticeship entry. */
+const realIds: string[] = [];
 beforeAll(async () => {
   t = await createTestApp();
-  adminCookie = await t.login(await t.createUser({ role: 'admin' }));
+  const student = await t.createUser();
+  const manager = await t.createUser();
+  const admin = await t.createUser({ role: 'admin' });
+  const { courseId } = await seedCourse(t.db);
+  await enrol(t.db, student.id, courseId);
+  const orderId = await seedPaidOrder(t.db, { courseId, managerUserId: manager.id });
+  cookies.set('student', await t.login(student));
+  cookies.set('team manager', await t.login(manager));
+  cookies.set('admin', await t.login(admin));
+  // The student is an apprentice with one logged entry, set up through the API as an admin and the student would.
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const record = await api(t.app, { cookie: cookies.get('admin') }).put(
+    `/api/admin/students/${student.id}/apprenticeship`,
+    {
+      standard: 'Plumbing',
+      startDate: day(200),
+      endDate: day(-400),
+      weeklyContractedHours: 37.5,
+      plannedOtjHours: 400,
+    },
+  );
+  expect(record.statusCode).toBe(200);
+  const entry = await api(t.app, { cookie: cookies.get('student') }).post('/api/otj', {
+    date: day(5),
+    hours: 2,
+    activity: 'practical_training',
+    description: 'Installed a radiator valve under supervision',
+    inPaidHours: true,
+  });
+  expect(entry.statusCode).toBe(201);
+  // Not the people's own ids: an admin's fuzzed "resend credentials" would rightly sign the student out.
+  realIds.push(courseId, orderId, entry.json().id);
 });
 afterAll(async () => {
   await t.close();
@@ -204,14 +246,16 @@ describe('fuzz', () => {
     let sent = 0;
     for (const op of ops) {
       for (let i = 0; i < REQUESTS_PER_OPERATION; i++) {
-        const { url, payload, contentType } = buildRequest(op, random);
-        const asAdmin = i % 2 === 1;
+        const { url, payload, contentType } = buildRequest(op, random, realIds);
+        // Signing out would end the session the rest of the run uses: it is fuzzed signed out only.
+        const who: Identity = op.path === '/api/logout' ? 'anonymous' : IDENTITIES[i % IDENTITIES.length]!;
+        const cookie = cookies.get(who);
         const res = await t.app.inject({
           method: op.method as 'GET',
           url,
           payloadAsStream: true,
           headers: {
-            ...(asAdmin ? { cookie: adminCookie } : {}),
+            ...(cookie ? { cookie } : {}),
             ...(payload === undefined ? {} : { 'content-type': contentType }),
           },
           ...(payload === undefined ? {} : { payload }),
@@ -223,12 +267,17 @@ describe('fuzz', () => {
         else for await (const chunk of stream) body += chunk;
         if (res.statusCode >= 500 || LEAK.test(body)) {
           failures.push(
-            `${op.method} ${url.slice(0, 200)} as ${asAdmin ? 'admin' : 'anonymous'} → ${res.statusCode} ${body.slice(0, 300)} | body: ${String(payload).slice(0, 200)}`,
+            `${op.method} ${url.slice(0, 200)} as ${who} → ${res.statusCode} ${body.slice(0, 300)} | body: ${String(payload).slice(0, 200)}`,
           );
         }
       }
     }
     expect(sent).toBeGreaterThanOrEqual(10_000);
     expect(failures.slice(0, 20), `FUZZ_SEED=${SEED}: ${failures.length} bad answers`).toEqual([]);
-  }, 120_000);
+    // Every signed-in person was still signed in at the end: the run really went through their guards.
+    for (const [who, cookie] of cookies) {
+      const me = await t.app.inject({ url: '/api/user', headers: { cookie } });
+      expect(me.statusCode, who).toBe(200);
+    }
+  }, 400_000);
 });

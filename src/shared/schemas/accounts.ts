@@ -39,9 +39,9 @@ export const resetPasswordFormSchema = z
   .refine(passwordsMatch, MISMATCH);
 export type ResetPasswordFormValues = z.infer<typeof resetPasswordFormSchema>;
 
-/** The change-password forms (forced change and account page). */
+/** The change-password forms that ask for the current password (account page; forced change when it must). */
 export const changePasswordFormSchema = changePasswordSchema
-  .extend(confirmation)
+  .extend({ currentPassword: text().min(1, 'Current password is required').max(1024), ...confirmation })
   .refine(passwordsMatch, MISMATCH)
   .refine((v) => v.newPassword !== v.currentPassword, {
     path: ['newPassword'],

@@ -45,15 +45,15 @@ export type OtjStatus = (typeof OTJ_STATUSES)[number];
 export const REVIEW_ROLES = ['apprentice', 'tutor', 'employer'] as const;
 export type ReviewRole = (typeof REVIEW_ROLES)[number];
 
-const isoDate = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    // A real calendar day: 2026-02-30 does not round-trip.
-    .refine((value) => {
-      const parsed = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-    }, message);
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day in ISO form: 2026-02-30 does not round-trip. */
+function isIsoDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !ISO_DAY.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+const isoDate = (message: string) => text({ error: message }).refine(isIsoDay, message);
 
 /** Calendar months between two ISO dates, counting a partial month as not yet complete. */
 export function addMonths(isoDay: string, months: number): string {
@@ -63,6 +63,9 @@ export function addMonths(isoDay: string, months: number): string {
   target.setUTCDate(Math.min(d, lastDay));
   return target.toISOString().slice(0, 10);
 }
+
+const bothDays = (a: { startDate: unknown; endDate: unknown }) =>
+  isIsoDay(a.startDate) && isIsoDay(a.endDate);
 
 const employerContactSchema = z.strictObject({
   email: z.email('Enter the employer contact’s email').max(254),
@@ -94,11 +97,13 @@ export const apprenticeshipInputSchema = z
       .nullish(),
     employerContact: employerContactSchema.nullish(),
   })
-  .refine((a) => a.endDate > a.startDate, {
+  // Zod runs these even when a date above failed its own check: a bad date is already reported, and must never
+  // reach the date arithmetic (addMonths on "x" would throw).
+  .refine((a) => !bothDays(a) || a.endDate > a.startDate, {
     message: 'The planned end must be after the start',
     path: ['endDate'],
   })
-  .refine((a) => a.endDate >= addMonths(a.startDate, MIN_APPRENTICESHIP_MONTHS), {
+  .refine((a) => !bothDays(a) || a.endDate >= addMonths(a.startDate, MIN_APPRENTICESHIP_MONTHS), {
     message: `An apprenticeship must last at least ${MIN_APPRENTICESHIP_MONTHS} months`,
     path: ['endDate'],
   })
@@ -120,8 +125,7 @@ export const otjEntryInputSchema = z.strictObject({
     error:
       'Choose an activity from the list (English and maths, progress reviews and exams are not off-the-job training)',
   }),
-  description: z
-    .string({ error: 'Describe what you learned' })
+  description: text({ error: 'Describe what you learned' })
     .trim()
     .min(10, 'Describe what you learned (at least 10 characters)')
     .max(2000),
@@ -133,7 +137,7 @@ export const otjEntryInputSchema = z.strictObject({
 export type OtjEntryInput = z.input<typeof otjEntryInputSchema>;
 
 export const otjRejectSchema = z.strictObject({
-  reason: z.string({ error: 'Give a reason' }).trim().min(3, 'Give a reason').max(1000),
+  reason: text({ error: 'Give a reason' }).trim().min(3, 'Give a reason').max(1000),
 });
 
 /** POST /api/admin/students/:id/reviews */

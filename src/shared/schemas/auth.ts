@@ -13,8 +13,12 @@ export const newPasswordSchema = text()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
+/**
+ * POST /api/user/password. The current password may be left out only on the forced change right after signing in
+ * with a temporary password (see `temporaryPasswordConfirmed` on the current user).
+ */
 export const changePasswordSchema = z.strictObject({
-  currentPassword: text().min(1, 'Current password is required').max(1024),
+  currentPassword: text().min(1, 'Current password is required').max(1024).optional(),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
@@ -27,6 +31,11 @@ export const userSchema = z.object({
   role: z.enum(['admin', 'student']),
   profileImageUrl: text().nullable(),
   mustChangePassword: z.boolean(),
+  /**
+   * This session was opened with the temporary password moments ago, so the forced change does not ask for it
+   * again (absent means no).
+   */
+  temporaryPasswordConfirmed: z.boolean().optional(),
   /** Every role held (a team manager can be a student too); see src/server/lib/access-policy.ts. */
   roles: z.array(z.enum(['student', 'teamManager', 'admin'])),
   isTeamManager: z.boolean(),

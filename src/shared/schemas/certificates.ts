@@ -37,7 +37,7 @@ export const revokeCertificateSchema = z.object({
 export type RevokeCertificateInput = z.infer<typeof revokeCertificateSchema>;
 
 /** POST /api/credentials/verify: the body is the credential itself (any JSON object). */
-export const verifyCredentialSchema = z.record(z.string(), z.unknown());
+export const verifyCredentialSchema = z.record(text(), z.unknown());
 
 export const verifyResultSchema = z.object({
   verified: z.boolean(),

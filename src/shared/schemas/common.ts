@@ -16,8 +16,8 @@ export function isCleanText(value: string): boolean {
  * The one string type of our schemas: a z.string() that refuses NUL and lone surrogates with a 400 naming the
  * field (they would otherwise reach the database and fail there as a 500). Chain .trim(), .min(), .max() as usual.
  */
-export function text() {
-  return z.string().refine(isCleanText, { message: INVALID_TEXT_MESSAGE, abort: true });
+export function text(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine(isCleanText, { message: INVALID_TEXT_MESSAGE, abort: true });
 }
 
 /** The body of every API error ({ message, code }); the codes are listed in src/shared/error-codes.ts. */

@@ -27,16 +27,14 @@ export const companySchema = z.object({
   postcode: required(10)
     .transform(normalisePostcode)
     .refine((v) => POSTCODE.test(v), 'Please enter a valid UK postcode'),
-  vatNumber: z
-    .string()
+  vatNumber: text()
     .trim()
     .max(20)
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
     .refine((v) => v === '' || VAT_NUMBER.test(v), 'VAT number must be GB followed by 9 or 12 digits')
     .optional()
     .transform((v) => v || undefined),
-  poNumber: z
-    .string()
+  poNumber: text()
     .trim()
     .max(60)
     .optional()

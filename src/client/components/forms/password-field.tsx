@@ -3,6 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FieldError } from '#client/components/ui/field-error.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { PasswordInput } from '#client/components/ui/password-input.tsx';
+import { getErrorCode } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/utils.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 
@@ -49,6 +50,18 @@ export function PasswordField({
   );
 }
 
+/** Server answers that belong at one field of a password form: the reason is shown there (README 'Passwords'). */
+const FIELD_OF_CODE: Record<string, 'currentPassword' | 'newPassword'> = {
+  WRONG_PASSWORD: 'currentPassword',
+  WEAK_PASSWORD: 'newPassword',
+  SAME_PASSWORD: 'newPassword',
+};
+
+/** The field a refused password change or reset belongs to, from the error's code; null for the whole form. */
+export function passwordFieldOf(error: unknown): 'currentPassword' | 'newPassword' | null {
+  return FIELD_OF_CODE[getErrorCode(error) ?? ''] ?? null;
+}
+
 interface NewPasswordFieldsProps {
   newPassword: UseFormRegisterReturn;
   confirmPassword: UseFormRegisterReturn;
@@ -65,7 +78,7 @@ export function NewPasswordFields({ newPassword, confirmPassword, errors }: NewP
         autoComplete="new-password"
         registration={newPassword}
         error={errors.newPassword?.message}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common or leaked password: three random words work well.`}
       />
       <PasswordField
         id="confirmPassword"

@@ -5,6 +5,7 @@ import { findUserByEmail, loginKeys, type RequestMeta } from '#server/features/a
 import { badRequest, forbidden, tooManyRequests } from '#server/lib/errors.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { passwordChangedEmail, passwordResetEmail } from '#server/lib/mail/templates.ts';
+import { assertStrongPassword } from '#server/lib/password-policy.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import * as rateLimit from '#server/lib/rate-limit.ts';
 import {
@@ -127,8 +128,14 @@ export async function confirmPasswordReset(
     gt(passwordResetTokens.expiresAt, new Date()),
   );
   // Checked before hashing, so a bad link costs no argon2 work and gets its reason at once.
-  const [candidate] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable);
+  const [candidate] = await db
+    .select({ email: users.email })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(usable);
   if (!candidate) throw badRequest(await explainUnusableToken(db, tokenHash), 'RESET_TOKEN_INVALID');
+  // A guessable password is refused before the link is spent: the person tries another with the same link.
+  assertStrongPassword(input.newPassword, { email: candidate.email });
 
   const passwordHash = await hashPassword(input.newPassword);
   const result = await db.transaction(async (tx) => {

@@ -249,7 +249,7 @@ describe('POST /api/password-reset/confirm', () => {
     const token = await tokenFor(user.email);
     const short = await confirmReset(token, 'short');
     expect(short.statusCode).toBe(400);
-    expect(short.json().message).toBe('Password must be at least 8 characters');
+    expect(short.json().message).toBe('Password must be at least 10 characters');
     // The link was not spent by the refused attempt.
     expect((await confirmReset(token, 'Long-Enough-Pass-1')).statusCode).toBe(200);
   });

@@ -5,7 +5,11 @@ import type { CurrentUser } from '#shared/schemas/auth.ts';
 type UserRow = typeof users.$inferSelect;
 
 /** The signed-in user as the client sees it: never the hash or internal flags. */
-export function presentCurrentUser(user: UserRow, roles: readonly Role[]): CurrentUser {
+export function presentCurrentUser(
+  user: UserRow,
+  roles: readonly Role[],
+  session: { temporaryPasswordConfirmed?: boolean } = {},
+): CurrentUser {
   return {
     id: user.id,
     email: user.email,
@@ -14,6 +18,7 @@ export function presentCurrentUser(user: UserRow, roles: readonly Role[]): Curre
     role: user.role,
     profileImageUrl: user.profileImageUrl,
     mustChangePassword: user.mustChangePassword,
+    ...(user.mustChangePassword ? { temporaryPasswordConfirmed: !!session.temporaryPasswordConfirmed } : {}),
     roles: [...roles],
     isTeamManager: roles.includes('teamManager'),
   };

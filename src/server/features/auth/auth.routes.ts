@@ -11,7 +11,8 @@ import {
 } from '#server/plugins/auth.ts';
 import { changePasswordSchema, loginSchema, userSchema } from '#shared/schemas/auth.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
-import { changePassword, login, requestMeta } from './auth.service.ts';
+import { changePassword, login, requestMeta, temporaryPasswordConfirmed } from './auth.service.ts';
+import { DEVICE_COOKIE_MAX_AGE_S, deviceCookieName } from './device-cookies.ts';
 
 const messageSchema = z.object({ message: z.string() });
 
@@ -20,11 +21,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/login',
     { schema: { tags: ['auth'], body: loginSchema, response: { 200: userSchema } } },
     async (request, reply) => {
-      const { user, session } = await login(app.db, request.body, requestMeta(request));
+      const deviceCookie = deviceCookieName(app.config.secureCookies);
+      const { user, session, ...device } = await login(app.db, request.body, requestMeta(request), {
+        key: app.deviceCookieKey,
+        cookie: request.cookies[deviceCookie],
+      });
       // Rotate: a session the browser already had is replaced, not reused.
       if (request.sessionId) await revokeSession(app.database, request.sessionId);
       setSessionCookie(app, reply, session.token, session.expiresAt);
-      return presentCurrentUser(user, await rolesFor(app.db, user));
+      reply.setCookie(deviceCookie, device.deviceCookie, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: app.config.secureCookies,
+        maxAge: DEVICE_COOKIE_MAX_AGE_S,
+      });
+      // Signed in with the temporary password this moment: the forced change does not ask for it again.
+      return presentCurrentUser(user, await rolesFor(app.db, user), {
+        temporaryPasswordConfirmed: user.mustChangePassword,
+      });
     },
   );
 
@@ -51,7 +66,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { allowPendingPasswordChange: true },
       onRequest: [requireUser],
     },
-    async (request) => presentCurrentUser(currentUser(request), (await principalOf(request)).roles),
+    async (request) => {
+      const user = currentUser(request);
+      return presentCurrentUser(user, (await principalOf(request)).roles, {
+        temporaryPasswordConfirmed: await temporaryPasswordConfirmed(app.db, user, request.sessionId),
+      });
+    },
   );
 
   app.post(
@@ -65,6 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await changePassword(
         app.database,
         currentUser(request),
+        request.sessionId,
         request.body,
         requestMeta(request),
         app.config.publicUrl,

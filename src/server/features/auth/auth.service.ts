@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '#server/db/client.ts';
-import { users } from '#server/db/schema/index.ts';
+import { authSessions, users } from '#server/db/schema/index.ts';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '#server/lib/errors.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { passwordChangedEmail } from '#server/lib/mail/templates.ts';
+import { assertStrongPassword } from '#server/lib/password-policy.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import * as rateLimit from '#server/lib/rate-limit.ts';
 import {
@@ -14,6 +15,7 @@ import {
 } from '#server/lib/sessions.service.ts';
 import { formatDateTime } from '#shared/format.ts';
 import type { ChangePasswordInput, LoginInput } from '#shared/schemas/auth.ts';
+import { rememberDevice, trustedDevice } from './device-cookies.ts';
 
 // Sign-in throttling (README 'Limits and bad input'). Failures are counted per (account, client address) and
 // per address, so an attacker elsewhere cannot lock the owner out; across all addresses an account only slows
@@ -23,6 +25,11 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP = 5;
 /** Failed attempts from one address (any accounts) before it is refused for the window. */
 export const LOGIN_MAX_FAILURES_PER_IP = 30;
+/**
+ * Failed attempts from a browser holding a valid device cookie for the account, before that cookie is refused for
+ * the window (its own bucket: never the address's or the account's).
+ */
+export const LOGIN_MAX_FAILURES_PER_DEVICE = 10;
 /** Failed attempts on one account from all addresses after which every attempt on it is slowed down. */
 export const LOGIN_SLOWDOWN_AFTER_ACCOUNT_FAILURES = 100;
 export const LOGIN_SLOWDOWN_MS = 1000;
@@ -64,26 +71,31 @@ export const loginKeys = (email: string, ipAddress: string) => ({
   account: `login:account:${email}`,
 });
 
+/** The browser's device cookie and the key that signs it (features/auth/device-cookies.ts). */
+export interface DeviceCookieInput {
+  key: Buffer;
+  cookie: string | undefined;
+}
+
 /**
  * Checks the credentials and opens a session; the same answer whether the email or the password is wrong.
  * The attempt is reserved (counted) in one statement BEFORE argon2 runs, so N parallel attempts spend at most the
- * limit in hashing work; a successful attempt gives its reservation back.
+ * limit in hashing work; a successful attempt gives its reservation back. An attempt carrying a valid device cookie
+ * for the account is counted in that cookie's bucket alone; others in the address's and the account's. A
+ * successful one returns the browser's new device cookie.
  */
-export async function login(db: Db, input: LoginInput, meta: RequestMeta) {
+export async function login(db: Db, input: LoginInput, meta: RequestMeta, device: DeviceCookieInput) {
   const email = input.email.trim().toLowerCase();
   const keys = loginKeys(email, meta.ipAddress);
-  const counts = await rateLimit.reserve(db, [keys.pair, keys.ip, keys.account], LOGIN_WINDOW_MS);
-  const pair = counts.get(keys.pair)!;
-  const ip = counts.get(keys.ip)!;
-  if (pair.count > LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP || ip.count > LOGIN_MAX_FAILURES_PER_IP) {
-    const until = Math.max(
-      pair.count > LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP ? pair.resetsAt.getTime() : 0,
-      ip.count > LOGIN_MAX_FAILURES_PER_IP ? ip.resetsAt.getTime() : 0,
-    );
-    throw tooManyRequests(TOO_MANY_ATTEMPTS, 'LOGIN_THROTTLED', until - Date.now());
-  }
-  if (counts.get(keys.account)!.count > LOGIN_SLOWDOWN_AFTER_ACCOUNT_FAILURES) {
-    await new Promise((resolve) => setTimeout(resolve, LOGIN_SLOWDOWN_MS));
+  const trusted = trustedDevice(device.key, device.cookie, email);
+  const deviceKey = `login:device:${trusted}`;
+  if (trusted) {
+    const reserved = (await rateLimit.reserve(db, [deviceKey], LOGIN_WINDOW_MS)).get(deviceKey)!;
+    if (reserved.count > LOGIN_MAX_FAILURES_PER_DEVICE) {
+      throw tooManyRequests(TOO_MANY_ATTEMPTS, 'LOGIN_THROTTLED', reserved.resetsAt.getTime() - Date.now());
+    }
+  } else {
+    await reserveUntrustedAttempt(db, keys);
   }
 
   const user = await findUserByEmail(db, email);
@@ -92,10 +104,13 @@ export async function login(db: Db, input: LoginInput, meta: RequestMeta) {
   else await burnPasswordCheck(input.password);
   if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
 
-  // Right password: this address's failures on the account are forgotten, the other counts get their hit
-  // back.
-  await rateLimit.reset(db, keys.pair);
-  await rateLimit.release(db, [keys.ip, keys.account]);
+  // Right password: this device's or this address's failures on the account are forgotten, the other counts get
+  // their hit back.
+  if (trusted) await rateLimit.reset(db, deviceKey);
+  else {
+    await rateLimit.reset(db, keys.pair);
+    await rateLimit.release(db, [keys.ip, keys.account]);
+  }
   if (!user.isActive) throw forbidden(ACCOUNT_DEACTIVATED, 'ACCOUNT_DEACTIVATED');
   if (
     user.mustChangePassword &&
@@ -112,35 +127,86 @@ export async function login(db: Db, input: LoginInput, meta: RequestMeta) {
       .where(eq(users.id, user.id));
     return createSession(tx, user.id, meta);
   });
-  return { user, session };
+  return { user, session, deviceCookie: rememberDevice(device.key, device.cookie, email) };
+}
+
+/** Without a device cookie: the (account, address) pair and the address are limited; the account slows down. */
+async function reserveUntrustedAttempt(db: Db, keys: ReturnType<typeof loginKeys>) {
+  const counts = await rateLimit.reserve(db, [keys.pair, keys.ip, keys.account], LOGIN_WINDOW_MS);
+  const pair = counts.get(keys.pair)!;
+  const ip = counts.get(keys.ip)!;
+  if (pair.count > LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP || ip.count > LOGIN_MAX_FAILURES_PER_IP) {
+    const until = Math.max(
+      pair.count > LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP ? pair.resetsAt.getTime() : 0,
+      ip.count > LOGIN_MAX_FAILURES_PER_IP ? ip.resetsAt.getTime() : 0,
+    );
+    throw tooManyRequests(TOO_MANY_ATTEMPTS, 'LOGIN_THROTTLED', until - Date.now());
+  }
+  if (counts.get(keys.account)!.count > LOGIN_SLOWDOWN_AFTER_ACCOUNT_FAILURES) {
+    await new Promise((resolve) => setTimeout(resolve, LOGIN_SLOWDOWN_MS));
+  }
+}
+
+/**
+ * How long after signing in with a temporary password the forced change may leave the current password out: the
+ * person typed it moments ago. Every way a temporary password is set on an existing account also signs it out
+ * everywhere, so such a session was opened with the temporary password itself.
+ */
+export const TEMPORARY_PASSWORD_CONFIRMED_MS = 15 * 60 * 1000;
+
+/** Whether this session was opened with the account's temporary password within the last few minutes. */
+export async function temporaryPasswordConfirmed(
+  db: Db,
+  user: UserRow,
+  sessionId: string | null,
+): Promise<boolean> {
+  if (!user.mustChangePassword || !sessionId) return false;
+  const [session] = await db
+    .select({ createdAt: authSessions.createdAt })
+    .from(authSessions)
+    .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, user.id)));
+  return !!session && Date.now() - session.createdAt.getTime() < TEMPORARY_PASSWORD_CONFIRMED_MS;
 }
 
 /**
  * Sets a new password, clears the temporary-password state and signs out every other device;
- * the caller's device gets a fresh session (rotated token).
+ * the caller's device gets a fresh session (rotated token). The new password must not be guessable
+ * (lib/password-policy.ts).
  */
 export async function changePassword(
   database: Database,
   user: UserRow,
+  sessionId: string | null,
   input: ChangePasswordInput,
   meta: RequestMeta,
   publicUrl: string,
 ) {
-  // Guessing the current password from a stolen session is throttled per user, reserved before argon2 runs.
-  const key = `password-change:${user.id}`;
-  const reserved = (await rateLimit.reserve(database.db, [key], PASSWORD_CHANGE_WINDOW_MS)).get(key)!;
-  if (reserved.count > PASSWORD_CHANGE_MAX_FAILURES) {
-    throw tooManyRequests(
-      TOO_MANY_PASSWORD_ATTEMPTS,
-      'RATE_LIMITED',
-      reserved.resetsAt.getTime() - Date.now(),
-    );
+  if (input.currentPassword === undefined) {
+    if (!(await temporaryPasswordConfirmed(database.db, user, sessionId))) {
+      throw badRequest('Current password is required', 'CURRENT_PASSWORD_REQUIRED');
+    }
+  } else {
+    // Guessing the current password from a stolen session is throttled per user, reserved before argon2 runs.
+    const key = `password-change:${user.id}`;
+    const reserved = (await rateLimit.reserve(database.db, [key], PASSWORD_CHANGE_WINDOW_MS)).get(key)!;
+    if (reserved.count > PASSWORD_CHANGE_MAX_FAILURES) {
+      throw tooManyRequests(
+        TOO_MANY_PASSWORD_ATTEMPTS,
+        'RATE_LIMITED',
+        reserved.resetsAt.getTime() - Date.now(),
+      );
+    }
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      throw badRequest('Current password is incorrect', 'WRONG_PASSWORD');
+    }
+    await rateLimit.reset(database.db, key);
   }
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw badRequest('Current password is incorrect', 'WRONG_PASSWORD');
-  }
-  await rateLimit.reset(database.db, key);
-  if (input.currentPassword === input.newPassword) {
+  assertStrongPassword(input.newPassword, { email: user.email });
+  if (
+    input.currentPassword === undefined
+      ? await verifyPassword(user.passwordHash, input.newPassword)
+      : input.currentPassword === input.newPassword
+  ) {
     throw badRequest('The new password must be different from the current one', 'SAME_PASSWORD');
   }
   const passwordHash = await hashPassword(input.newPassword);

@@ -123,8 +123,13 @@ export async function checkSignature(
       suite,
       documentLoader: offlineDocumentLoader(documentsFor(profile)),
     });
-    if (result.verified) return [];
-    const found = [...messages(result.error), ...(result.results ?? []).flatMap((r) => messages(r.error))];
+    // The library calls a credential verified when ANY one of its proofs verifies, and leaves out proofs of other
+    // suites: a good proof must not carry a bad one. Verified means every proof present verified.
+    const proofs = Array.isArray(credential.proof) ? credential.proof.length : 1;
+    const results = result.results ?? [];
+    if (result.verified && results.length === proofs && results.every((r) => r.verified)) return [];
+    const found = [...messages(result.error), ...results.flatMap((r) => messages(r.error))];
+    if (results.length < proofs) found.push('A proof is not of a kind this provider signs');
     return [...new Set(found.length > 0 ? found : ['The signature does not verify'])];
   } catch (error) {
     return messages(error);

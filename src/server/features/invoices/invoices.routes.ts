@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireUser } from '#server/plugins/auth.ts';
+import { text } from '#shared/schemas/common.ts';
 import { invoicePdfFor } from './invoices.service.ts';
 
 /** GET /api/invoices/:id.pdf: an invoice (a receipt once paid) as a PDF download. */
@@ -8,7 +9,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/invoices/:id.pdf',
     {
-      schema: { tags: ['invoices'], params: z.object({ id: z.string().max(100) }) },
+      schema: { tags: ['invoices'], params: z.object({ id: text().max(100) }) },
       onRequest: [requireUser],
     },
     async (request, reply) => {

@@ -72,7 +72,7 @@ describe(`message streams end with their session, on every process (${testDbKind
         method: 'POST',
         url: '/api/user/password',
         headers: { cookie: here },
-        payload: { currentPassword: 'OldPassword1!', newPassword: 'NewPassword2!' },
+        payload: { currentPassword: 'OldPassword1!', newPassword: 'Second-Harbour-72' },
       });
       expect(res.statusCode).toBe(200);
       for (const s of streams) expect(await endsWithin(s, 3000)).toBe(true);

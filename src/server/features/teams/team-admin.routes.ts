@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '#server/plugins/auth.ts';
+import { text } from '#shared/schemas/common.ts';
 import { adjustSeatsSchema, adminTeamOrderSchema, adminTeamOrdersSchema } from '#shared/schemas/teams.ts';
 import { adjustCapacity, listTeamOrders, markPaidByAdmin } from './team-admin.service.ts';
 
-const params = z.object({ id: z.string().max(100) });
+const params = z.object({ id: text().max(100) });
 
 /** The admin Teams view: every order, mark paid, adjust seats. */
 export const teamAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkoutDeps } from '#server/features/checkout/index.ts';
 import { principalOf, requireTeamManager } from '#server/plugins/auth.ts';
+import { text } from '#shared/schemas/common.ts';
 import {
   assignSeatSchema,
   confirmTeamOrderSchema,
@@ -121,7 +122,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['teams'],
-        params: z.object({ orderId: z.string().max(100) }),
+        params: z.object({ orderId: text().max(100) }),
         body: assignSeatSchema,
         response: { 201: seatSchema, 404: errorSchema, 409: errorSchema },
       },
@@ -136,7 +137,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/team/seats/:seatId',
     {
-      schema: { tags: ['teams'], params: z.object({ seatId: z.string().max(100) }) },
+      schema: { tags: ['teams'], params: z.object({ seatId: text().max(100) }) },
       onRequest: [requireTeamManager],
     },
     async (request, reply) => {
@@ -168,7 +169,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['teams'],
         summary: 'Buy more seats for a paid order',
-        params: z.object({ orderId: z.string().max(100) }),
+        params: z.object({ orderId: text().max(100) }),
         body: topUpSchema,
         response: { 201: teamOrderCreatedSchema, 404: errorSchema, 409: errorSchema },
       },

@@ -1,6 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { NewPasswordFields, PasswordField } from '#client/components/forms/password-field.tsx';
+import {
+  NewPasswordFields,
+  PasswordField,
+  passwordFieldOf,
+} from '#client/components/forms/password-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { getErrorMessage, isErrorCode } from '#client/lib/api-client.ts';
@@ -29,9 +33,11 @@ export function PasswordCard() {
       await change.mutateAsync({ currentPassword, newPassword });
     } catch (error) {
       const message = getErrorMessage(error, 'Could not change your password. Please try again.');
-      if (isErrorCode(error, 'WRONG_PASSWORD', () => /current password/i.test(message))) {
-        setError('currentPassword', { message });
-      } else toast({ title: 'Error', description: message, variant: 'destructive' });
+      const field = isErrorCode(error, 'WRONG_PASSWORD', () => /current password/i.test(message))
+        ? 'currentPassword'
+        : passwordFieldOf(error);
+      if (field) setError(field, { message }, { shouldFocus: true });
+      else toast({ title: 'Error', description: message, variant: 'destructive' });
       return;
     }
     reset(EMPTY);

@@ -83,7 +83,7 @@ describe('ResetPasswordPage', () => {
     const fetchMock = mockFetch(() => jsonResponse(studentUser));
     openResetLink('?token=abc');
     await choosePassword('short', 'short');
-    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Password must be at least 10 characters')).toBeInTheDocument();
     await userEvent.setup().clear(screen.getByLabelText('New password'));
     await choosePassword('Long-enough-1', 'Long-enough-2');
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import { FormNotice } from '#client/components/forms/form-notice.tsx';
-import { NewPasswordFields } from '#client/components/forms/password-field.tsx';
+import { NewPasswordFields, passwordFieldOf } from '#client/components/forms/password-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { getErrorMessage, getErrorStatus, isErrorCode } from '#client/lib/api-client.ts';
 import { hardNavigate } from '#client/lib/navigation.ts';
@@ -38,6 +38,7 @@ export function ResetPasswordPage() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordFormValues>({
     resolver: zodResolver(resetPasswordFormSchema),
@@ -56,6 +57,8 @@ export function ResetPasswordPage() {
         isErrorCode(error, 'RESET_TOKEN_INVALID', () => /link/i.test(message))
       ) {
         setLinkProblem(message);
+      } else if (passwordFieldOf(error) === 'newPassword') {
+        setError('newPassword', { message }, { shouldFocus: true });
       } else setServerError(message);
       return;
     }

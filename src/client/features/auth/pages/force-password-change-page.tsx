@@ -2,50 +2,38 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LogOut } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { FormNotice } from '#client/components/forms/form-notice.tsx';
-import { NewPasswordFields, PasswordField } from '#client/components/forms/password-field.tsx';
+import {
+  NewPasswordFields,
+  PasswordField,
+  passwordFieldOf,
+} from '#client/components/forms/password-field.tsx';
 import { LogoMark } from '#client/components/layout/logo.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
-import { getErrorMessage } from '#client/lib/api-client.ts';
+import { getErrorCode, getErrorMessage } from '#client/lib/api-client.ts';
 import { logout, useAuth } from '#client/lib/auth.ts';
 import { CURRENT_USER_QUERY_KEY } from '#client/lib/query-client.ts';
 import { toast } from '#client/lib/toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
-import { type ChangePasswordFormValues, changePasswordFormSchema } from '#shared/schemas/accounts.ts';
+import {
+  type ChangePasswordFormValues,
+  changePasswordFormSchema,
+  resetPasswordFormSchema,
+} from '#shared/schemas/accounts.ts';
 import { changePassword } from '../api/change-password.ts';
 
 /**
  * Shown in place of every signed-in screen while the account still has a temporary password
- * (the server refuses other calls until it is replaced).
+ * (the server refuses other calls until it is replaced). Right after signing in with the temporary password it
+ * is not asked for again; later (a reload after some minutes) it is.
  */
 export function ForcePasswordChangePage() {
   useDocumentTitle('Change your password');
   const { user } = useAuth();
-  const queryClient = useQueryClient();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordFormValues>({
-    resolver: zodResolver(changePasswordFormSchema),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  });
-
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    setServerError(null);
-    try {
-      await changePassword({ currentPassword, newPassword });
-    } catch (error) {
-      setServerError(getErrorMessage(error, 'Could not change your password. Please try again.'));
-      return;
-    }
-    toast({ title: 'Password updated', description: 'Your new password is saved.' });
-    // The guard re-renders the screen the user asked for once the user no longer needs a new password.
-    await queryClient.refetchQueries({ queryKey: CURRENT_USER_QUERY_KEY });
-  });
+  const [askCurrent, setAskCurrent] = useState(false);
+  const needsCurrent = askCurrent || !user?.temporaryPasswordConfirmed;
 
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center bg-background px-4 py-12">
@@ -70,27 +58,12 @@ export function ForcePasswordChangePage() {
               ) : null}
             </div>
           </div>
-
-          <form noValidate onSubmit={onSubmit} className="mt-8 flex flex-col gap-5">
-            {serverError ? <FormNotice tone="error">{serverError}</FormNotice> : null}
-
-            <PasswordField
-              id="currentPassword"
-              label="Current password"
-              autoComplete="current-password"
-              registration={register('currentPassword')}
-              error={errors.currentPassword?.message}
-            />
-            <NewPasswordFields
-              newPassword={register('newPassword')}
-              confirmPassword={register('confirmPassword')}
-              errors={errors}
-            />
-
-            <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
-              {isSubmitting ? 'Updating...' : 'Update password'}
-            </Button>
-          </form>
+          {/* A fresh form when the current password becomes needed: its schema changes with it. */}
+          <ForcedChangeForm
+            key={needsCurrent ? 'ask' : 'skip'}
+            askCurrent={needsCurrent}
+            onCurrentNeeded={() => setAskCurrent(true)}
+          />
         </Card>
         <div className="mt-6 flex justify-center">
           <Button variant="ghost" size="sm" onClick={() => void logout()}>
@@ -100,5 +73,69 @@ export function ForcePasswordChangePage() {
         </div>
       </div>
     </main>
+  );
+}
+
+function ForcedChangeForm({
+  askCurrent,
+  onCurrentNeeded,
+}: {
+  askCurrent: boolean;
+  onCurrentNeeded: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordFormValues>({
+    // Without the current password the form is the reset form's: new password and its confirmation.
+    resolver: (askCurrent
+      ? zodResolver(changePasswordFormSchema)
+      : zodResolver(resetPasswordFormSchema)) as Resolver<ChangePasswordFormValues>,
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    setServerError(null);
+    try {
+      await changePassword(askCurrent ? { currentPassword, newPassword } : { newPassword });
+    } catch (error) {
+      const message = getErrorMessage(error, 'Could not change your password. Please try again.');
+      const field = passwordFieldOf(error);
+      if (getErrorCode(error) === 'CURRENT_PASSWORD_REQUIRED') onCurrentNeeded();
+      else if (field) setError(field, { message }, { shouldFocus: true });
+      else setServerError(message);
+      return;
+    }
+    toast({ title: 'Password updated', description: 'Your new password is saved.' });
+    // The guard re-renders the screen the user asked for once the user no longer needs a new password.
+    await queryClient.refetchQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-8 flex flex-col gap-5">
+      {serverError ? <FormNotice tone="error">{serverError}</FormNotice> : null}
+      {askCurrent ? (
+        <PasswordField
+          id="currentPassword"
+          label="Current password"
+          autoComplete="current-password"
+          registration={register('currentPassword')}
+          error={errors.currentPassword?.message}
+          hint="The temporary password from your email."
+        />
+      ) : null}
+      <NewPasswordFields
+        newPassword={register('newPassword')}
+        confirmPassword={register('confirmPassword')}
+        errors={errors}
+      />
+      <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Updating...' : 'Update password'}
+      </Button>
+    </form>
   );
 }
