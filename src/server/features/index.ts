@@ -3,6 +3,7 @@ import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { apprenticeshipRoutes } from './apprenticeships/apprenticeships.routes.ts';
 import { adminApprenticeshipRoutes } from './apprenticeships/apprenticeships-admin.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { backupRoutes } from './backup/backup.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
@@ -18,6 +19,7 @@ import { mediaRoutes } from './media/media.routes.ts';
 import { topicMediaRoutes } from './media/topic-media.routes.ts';
 import { messagingRoutes } from './messaging/messaging.routes.ts';
 import { crawlRoutes } from './public-pages/crawl.routes.ts';
+import { staffRoutes } from './staff/staff.routes.ts';
 import { teamAdminRoutes } from './teams/team-admin.routes.ts';
 import { teamsRoutes } from './teams/teams.routes.ts';
 
@@ -44,4 +46,6 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   backupRoutes,
   crawlRoutes,
   teamAdminRoutes,
+  staffRoutes,
+  auditRoutes,
 ];

@@ -93,6 +93,8 @@ export const apprenticeshipInputSchema = z
       .max(10_000)
       .nullish(),
     employerContact: employerContactSchema.nullish(),
+    /** The tutor whose caseload the apprentice joins; null removes them; left out keeps the current one. */
+    tutorUserId: z.uuid('Choose a tutor').nullish(),
   })
   .refine((a) => a.endDate > a.startDate, {
     message: 'The planned end must be after the start',
@@ -192,6 +194,7 @@ export const apprenticeshipSchema = z.object({
   plannedOtjHours: z.number(),
   standardMinimumHours: z.number().nullable(),
   employerContact: z.object({ id: text(), name: text(), email: text() }).nullable(),
+  tutor: z.object({ id: text(), name: text(), email: text() }).nullable(),
 });
 export type Apprenticeship = z.infer<typeof apprenticeshipSchema>;
 

@@ -4,5 +4,6 @@ export * from './certificates.ts';
 export * from './commerce.ts';
 export * from './community.ts';
 export * from './learning.ts';
+export * from './staff.ts';
 export * from './teams.ts';
 export * from './users.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { otjEntries } from '#server/db/schema/index.ts';
-import { accountPrincipal, can } from '#server/lib/access-policy.ts';
+import { type AccountRoles, accountPrincipal, can } from '#server/lib/access-policy.ts';
 
 /**
  * An OTJ evidence file is the apprentice's record, readable by the apprentice and admins only (never public like
@@ -10,7 +10,7 @@ import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 export async function otjEvidenceAccess(
   db: Queryable,
   objectPath: string,
-  user: { id: string; role: string } | null,
+  user: ({ id: string } & AccountRoles) | null,
 ): Promise<'allowed' | 'unauthorized' | 'forbidden' | null> {
   const [entry] = await db
     .select({ studentId: otjEntries.studentId })

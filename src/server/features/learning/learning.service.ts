@@ -31,7 +31,7 @@ import {
 // modules and topics open in order, a topic completes by passing its quiz (or by its video ending when it has no
 // quiz, or by being opened when it has neither), and module progress is derived from completed topics.
 
-export type Viewer = Pick<UserRow, 'id' | 'role'>;
+export type Viewer = Pick<UserRow, 'id' | 'role' | 'staffRoles'>;
 /** Whether the viewer sees every course, unlocked (admins previewing the portal): the access policy decides. */
 export const isAdmin = (viewer: Viewer) => can(accountPrincipal(viewer), 'course:readAll');
 

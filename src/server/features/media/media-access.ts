@@ -2,7 +2,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, enrolments, modules, topics } from '#server/db/schema/index.ts';
 import { otjEvidenceAccess } from '#server/features/apprenticeships/evidence-access.ts';
-import { accountPrincipal, can } from '#server/lib/access-policy.ts';
+import { type AccountRoles, accountPrincipal, can } from '#server/lib/access-policy.ts';
 import type { StoredObjectRow } from './media.service.ts';
 import { objectPathFor } from './object-store.ts';
 
@@ -18,7 +18,7 @@ export type MediaAccess = 'public' | 'allowed' | 'unauthorized' | 'forbidden';
 export async function mediaAccess(
   db: Queryable,
   row: StoredObjectRow,
-  user: { id: string; role: string; mustChangePassword?: boolean } | null,
+  user: ({ id: string; mustChangePassword?: boolean } & AccountRoles) | null,
 ): Promise<MediaAccess> {
   if (row.fileType === 'image' && row.attachedAt)
     return (await otjEvidenceAccess(db, objectPathFor(row.key), user)) ?? 'public';
