@@ -1,7 +1,8 @@
-// `npm run bench mixed`: 200 connections for 60 s (BENCH_MIXED_DURATION) against a real server process, mixing
-// the public catalogue, signed-in reads (courses, conversations) and message writes, on PGlite and on PostgreSQL
-// (BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres; skipped if unreachable), each beside
-// a catalogue-only run on the same server. Issue 13: 0 errors and p99 under 1 s on PGlite.
+// `npm run bench mixed`: 200 connections for 60 s (BENCH_MIXED_DURATION) against a real server process,
+// mixing the public catalogue, signed-in reads (courses, conversations) and message writes, on PGlite and on
+// PostgreSQL (BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres; skipped if
+// unreachable), each beside a catalogue-only run on the same server. The goal (README 'Performance'): 0
+// errors and p99 under 1 s on PGlite.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';

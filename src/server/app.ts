@@ -14,12 +14,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { DestinationStream } from 'pino';
+import { registerWebApp } from '#server/features/public-pages/index.ts';
 import { apiErrorJsonSchema } from '#shared/schemas/common.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createServices, type Services } from './deps.ts';
 import { featureRoutes } from './features/index.ts';
-import { registerWebApp } from './features/public-pages/web-app.ts';
 import { listenForInvalidation } from './lib/invalidation.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -36,6 +36,8 @@ declare module 'fastify' {
     payments: Services['payments'];
     mail: Services['mail'];
     signingKey: Services['signingKey'];
+    paymentSettlements: Services['paymentSettlements'];
+    mediaAccessRules: Services['mediaAccessRules'];
     /** Every route registered (method + pattern), for the authorization matrix test. */
     registeredRoutes: { method: string; url: string }[];
   }
@@ -78,7 +80,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
     // Only then is X-Forwarded-For believed for request.ip; without it a forged header gains nothing.
     // (A hop count is supported by fastify at run time; its overloads only spell out the other forms.)
     trustProxy: config.trustProxy as boolean | string[],
-    // A URL fastify cannot decode (e.g. %ED%A0%80, a lone surrogate) never reaches a route: answer it in our shape.
+    // A URL fastify cannot decode (e.g. %ED%A0%80, a lone surrogate) never reaches a route: answer it in our
+    // shape.
     frameworkErrors: (error, _request, reply) => {
       const res = reply as unknown as FastifyReply;
       if (error.code === 'FST_ERR_BAD_URL')
@@ -95,6 +98,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   app.decorate('payments', services.payments);
   app.decorate('mail', services.mail);
   app.decorate('signingKey', services.signingKey);
+  app.decorate('paymentSettlements', services.paymentSettlements);
+  app.decorate('mediaAccessRules', services.mediaAccessRules);
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
@@ -116,9 +121,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
 
-  // HTML and JSON are compressed per response (brotli or gzip, whichever the client accepts); static files are
-  // compressed at build time and sent as files (features/public-pages/web-app.ts). Hijacked streams (SSE) and
-  // responses that already carry a Content-Encoding are left alone.
+  // HTML and JSON are compressed per response (brotli or gzip, whichever the client accepts); static files
+  // are compressed at build time and sent as files (features/public-pages/web-app.ts). Hijacked streams (SSE)
+  // and responses that already carry a Content-Encoding are left alone.
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: 1024,
@@ -151,5 +156,3 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   });
   return app;
 }
-
-export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -31,13 +31,14 @@ const envSchema = z.object({
   DEMO_STUDENT_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalString,
-  // A relay that accepts TCP and never answers must not hold a send for minutes (docs: README 'Email').
+  // A relay that accepts TCP and never answers must not hold a send for minutes (README 'Configuration').
   SMTP_CONNECTION_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(10),
   SMTP_GREETING_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(10),
   SMTP_SOCKET_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(30),
   // SIGTERM waits this long for in-flight requests and mail sends (README 'Configuration').
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(25),
-  // Payments (single purchases and team orders) one address may start in 10 minutes (README 'Limits').
+  // Payments (single purchases and team orders) one address may start in 10 minutes (README 'Limits and bad
+  // input').
   PAYMENT_STARTS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(20),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -47,7 +48,8 @@ const envSchema = z.object({
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
-  // Which proxies' X-Forwarded-For to believe for the client IP (rate limits, logs, device list): README.
+  // Which proxies' X-Forwarded-For to believe for the client IP (rate limits, logs, device list): README
+  // 'Configuration'.
   TRUST_PROXY: z
     .string()
     .trim()
@@ -79,7 +81,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Signs upload URLs and other server-made tokens; generated and kept under DATA_DIR when unset.
   APP_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  // Ed25519 seed that signs certificates' Open Badges credentials; generated and kept in the database when unset.
+  // Ed25519 seed that signs certificates' Open Badges credentials; generated and kept in the database when
+  // unset.
   CERTIFICATE_SIGNING_KEY: optionalString.pipe(
     z
       .string()

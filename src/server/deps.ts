@@ -1,15 +1,20 @@
 import path from 'node:path';
+import { otjEvidenceAccess } from '#server/features/apprenticeships/index.ts';
+import { loadSigningKey, type SigningKey } from '#server/features/certificates/index.ts';
+import type { PaymentProvider, PaymentSettlement } from '#server/features/checkout/index.ts';
+import { StripeProvider, TestPaymentProvider } from '#server/features/checkout/index.ts';
+import {
+  DiskObjectStore,
+  type MediaAccessRule,
+  type ObjectStore,
+  S3ObjectStore,
+  UploadSigner,
+} from '#server/features/media/index.ts';
+import { teamOrderSettlement } from '#server/features/teams/index.ts';
+import type { Transport } from '#server/lib/mail/outbox.service.ts';
+import { createTransport } from '#server/lib/mail/transport.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { loadSigningKey, type SigningKey } from './features/certificates/signing-key.ts';
-import type { PaymentProvider } from './features/checkout/payment-provider.ts';
-import { StripeProvider } from './features/checkout/stripe-provider.ts';
-import { TestPaymentProvider } from './features/checkout/test-provider.ts';
-import type { Transport } from './features/email/outbox.service.ts';
-import { createTransport } from './features/email/transport.ts';
-import { DiskObjectStore } from './features/media/disk-store.ts';
-import { type ObjectStore, UploadSigner } from './features/media/object-store.ts';
-import { S3ObjectStore } from './features/media/s3-store.ts';
 import { resolveAppSecret } from './lib/app-secret.ts';
 
 // The composition root (ARCHITECTURE.md 'Composition root'): every long-lived collaborator of the app is made
@@ -28,6 +33,10 @@ export interface Services {
   mail: Transport;
   /** The Ed25519 key that signs certificate credentials, made on first use and then kept. */
   signingKey: () => Promise<SigningKey>;
+  /** Features' payment purposes checkout settles without knowing them (features/checkout/settlement.ts). */
+  paymentSettlements: PaymentSettlement[];
+  /** Features' rules for attached images that are their records (features/media/media-access.ts). */
+  mediaAccessRules: MediaAccessRule[];
 }
 
 export async function createServices(config: AppConfig, database: Database): Promise<Services> {
@@ -57,5 +66,19 @@ export async function createServices(config: AppConfig, database: Database): Pro
     }
     return key;
   };
-  return { config, database, db, objectStore, payments, mail, signingKey };
+  const paymentSettlements = [
+    teamOrderSettlement({ publicUrl: config.publicUrl, invoicing: config.invoicing }),
+  ];
+  const mediaAccessRules = [otjEvidenceAccess];
+  return {
+    config,
+    database,
+    db,
+    objectStore,
+    payments,
+    mail,
+    signingKey,
+    paymentSettlements,
+    mediaAccessRules,
+  };
 }

@@ -1,10 +1,10 @@
+import { ensureAdmin } from '#server/features/auth/index.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/dir-lock.ts';
 import { isEmptyDatabase, seedDemo } from './db/seed.ts';
 import { createServices } from './deps.ts';
-import { ensureAdmin } from './features/auth/bootstrap.ts';
 import { startWorkers } from './workers.ts';
 
 // Ends the process with a code, once shutdown (or a failed start) has done what it can.
@@ -52,7 +52,7 @@ async function main() {
 
   // SIGTERM: stop taking connections, let in-flight requests and the mail send in progress finish (the outbox
   // worker claims nothing new once stopping), then close the database; past the time limit, exit anyway (a mail
-  // cut off mid-send is claimed again when its lease ends, see features/email/outbox.service.ts).
+  // cut off mid-send is claimed again when its lease ends, see lib/mail/outbox.service.ts).
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

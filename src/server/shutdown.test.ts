@@ -12,8 +12,9 @@ import { openDatabase } from '#server/db/client.ts';
 import { emailOutbox } from '#server/db/schema/index.ts';
 import { adminUrl, databaseUrlFor, testDbKind } from '#server/test/db-target.ts';
 
-// Graceful shutdown (issue 13, item 7) on the real process entry: SIGTERM lets a request whose body is still
-// arriving and an email half-way through SMTP both finish, then the process exits 0.
+// Graceful shutdown (README 'Configuration', SHUTDOWN_TIMEOUT_S) on the real process entry: SIGTERM lets a
+// request whose body is still arriving and an email half-way through SMTP both finish, then the process exits
+// 0.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const cleanups: (() => Promise<void> | void)[] = [];

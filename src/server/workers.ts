@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { liveSessionOtjWorker } from './features/apprenticeships/platform-learning.ts';
-import { paymentReconciler } from './features/checkout/reconcile.worker.ts';
-import { outboxWorker } from './features/email/outbox.worker.ts';
-import { mediaSweeper } from './features/media/sweeper.worker.ts';
+import { liveSessionOtjWorker } from '#server/features/apprenticeships/index.ts';
+import { paymentReconciler } from '#server/features/checkout/index.ts';
+import { outboxWorker } from '#server/features/email/index.ts';
+import { mediaSweeper } from '#server/features/media/index.ts';
 import type { Worker } from './lib/periodic.ts';
 
 /** Background loops that every app process runs (features add theirs to `workerFactories`). */

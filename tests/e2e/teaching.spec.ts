@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN, signedIn } from './fixtures.ts';
 
-// Teaching and authoring (issue 17), at 390 and 1280 px: replacing and removing a topic's media, quiz attempt
+// Teaching and authoring, at 390 and 1280 px: replacing and removing a topic's media, quiz attempt
 // rules and the result screen, PDFs drawn by pdf.js, errors at the field, Escape over a toast, and no screen
 // wider than a phone. Screenshots land in test-results/teaching/ for looking at.
 

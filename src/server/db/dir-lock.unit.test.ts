@@ -40,7 +40,7 @@ describe('acquireDirLock', () => {
   });
 });
 
-describe('acquireDirLock across process lifetimes (issue 13)', () => {
+describe('acquireDirLock across process lifetimes', () => {
   const lockScript = (dir: string) =>
     `import { acquireDirLock } from ${JSON.stringify(path.resolve(import.meta.dirname, 'dir-lock.ts'))};` +
     `acquireDirLock(${JSON.stringify(dir)}); process.stdout.write('locked\\n'); setInterval(() => {}, 1000);`;
@@ -107,7 +107,8 @@ describe('acquireDirLock across process lifetimes (issue 13)', () => {
       const pid = await new Promise<number>((resolve) =>
         parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
       );
-      // Wait for the child to exit and become a zombie (execSync blocks the parent's event loop from reaping).
+      // Wait for the child to exit and become a zombie (execSync blocks the parent's event loop from
+      // reaping).
       for (let i = 0; i < 100 && processStartTime(pid) !== null; i++)
         await new Promise((r) => setTimeout(r, 20));
       expect(processStartTime(pid)).toBeNull();

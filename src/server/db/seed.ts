@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ObjectStore } from '#server/features/media/object-store.ts';
+import type { ObjectStore } from '#server/features/media/index.ts';
 import { generatePassword, hashPassword } from '#server/lib/passwords.ts';
 import type { Db } from './client.ts';
 import {

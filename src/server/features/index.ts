@@ -1,27 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountsRoutes } from './accounts/accounts.routes.ts';
-import { adminRoutes } from './admin/admin.routes.ts';
-import { apprenticeshipRoutes } from './apprenticeships/apprenticeships.routes.ts';
-import { adminApprenticeshipRoutes } from './apprenticeships/apprenticeships-admin.routes.ts';
-import { auditRoutes } from './audit/audit.routes.ts';
-import { authRoutes } from './auth/auth.routes.ts';
-import { backupRoutes } from './backup/backup.routes.ts';
-import { catalogRoutes } from './catalog/catalog.routes.ts';
-import { certificatesRoutes } from './certificates/certificates.routes.ts';
-import { checkoutRoutes } from './checkout/checkout.routes.ts';
-import { mailboxRoutes } from './email/mailbox.routes.ts';
-import { healthRoutes } from './health/health.routes.ts';
-import { invoicesRoutes } from './invoices/invoices.routes.ts';
-import { learningRoutes } from './learning/learning.routes.ts';
-import { userCoursesRoutes } from './learning/user-courses.routes.ts';
-import { liveSessionsRoutes } from './live-sessions/live-sessions.routes.ts';
-import { mediaRoutes } from './media/media.routes.ts';
-import { topicMediaRoutes } from './media/topic-media.routes.ts';
-import { messagingRoutes } from './messaging/messaging.routes.ts';
-import { crawlRoutes } from './public-pages/crawl.routes.ts';
-import { staffRoutes } from './staff/staff.routes.ts';
-import { teamAdminRoutes } from './teams/team-admin.routes.ts';
-import { teamsRoutes } from './teams/teams.routes.ts';
+import { accountsRoutes } from './accounts/index.ts';
+import { adminRoutes } from './admin/index.ts';
+import { adminApprenticeshipRoutes, apprenticeshipRoutes } from './apprenticeships/index.ts';
+import { auditRoutes } from './audit/index.ts';
+import { authRoutes } from './auth/index.ts';
+import { backupRoutes } from './backup/index.ts';
+import { catalogRoutes } from './catalog/index.ts';
+import { certificatesRoutes } from './certificates/index.ts';
+import { checkoutRoutes } from './checkout/index.ts';
+import { mailboxRoutes } from './email/index.ts';
+import { healthRoutes } from './health/index.ts';
+import { invoicesRoutes } from './invoices/index.ts';
+import { learningRoutes, userCoursesRoutes } from './learning/index.ts';
+import { liveSessionsRoutes } from './live-sessions/index.ts';
+import { mediaRoutes, topicMediaRoutes } from './media/index.ts';
+import { messagingRoutes } from './messaging/index.ts';
+import { crawlRoutes } from './public-pages/index.ts';
+import { staffRoutes } from './staff/index.ts';
+import { teamAdminRoutes, teamsRoutes } from './teams/index.ts';
 
 /** Every feature's routes; app.ts registers them in this order. Add a feature with one line here. */
 export const featureRoutes: FastifyPluginAsyncZod[] = [

@@ -7,8 +7,8 @@ import { users } from '#server/db/schema/index.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { createTestDatabase } from '#server/test/harness.ts';
 
-// Logs hold no secrets (README 'Logs'): a real database error's bound values (an email, an argon2 hash) and the
-// request's cookie never reach a log line; the SQLSTATE does.
+// Logs hold no secrets (README 'Limits and bad input'): a real database error's bound values (an email, an
+// argon2 hash) and the request's cookie never reach a log line; the SQLSTATE does.
 const lines: string[] = [];
 const capture = new Writable({
   write(chunk, _encoding, done) {

@@ -2,9 +2,10 @@ import type { FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from '#server/config.ts';
 
-// What may appear in a log line (README 'Logs'): never a password, hash, token, cookie, authorization header or a
-// SQL statement's bound values. Pino's redaction covers known paths; the error serializer below covers database
-// errors, whose messages (drizzle: "Failed query: … params: …") and details ("Key (email)=(…)") carry values.
+// What may appear in a log line (README 'Limits and bad input'): never a password, hash, token, cookie,
+// authorization header or a SQL statement's bound values. Pino's redaction covers known paths; the error
+// serializer below covers database errors, whose messages (drizzle: "Failed query: … params: …") and details
+// ("Key (email)=(…)") carry values.
 
 const SECRET_QUERY_PARAMS =
   /([?&](?:token|signature|sig|expires|client_secret|payment_intent_client_secret|X-Amz-Signature|X-Amz-Credential)=)[^&#]*/gi;

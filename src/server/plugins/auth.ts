@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SessionResolver, type UserRow } from '#server/features/auth/sessions.service.ts';
-import { rolesFor } from '#server/features/teams/team-managers.ts';
 import {
   type Action,
   type ApprenticeResource,
@@ -11,6 +9,8 @@ import {
   type Principal,
 } from '#server/lib/access-policy.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
+import { rolesFor } from '#server/lib/role-facts.ts';
+import { SessionResolver, type UserRow } from '#server/lib/sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

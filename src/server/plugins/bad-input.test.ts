@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { ERROR_CODES } from '#shared/error-codes.ts';
 
-// Bad strings never reach the database (docs: README "Errors"): NUL and lone surrogates are refused by the shared
-// text() schema with a 400 that names the field, in bodies, path parameters and query strings alike.
+// Bad strings never reach the database (README 'Limits and bad input'): NUL and lone surrogates are refused
+// by the shared text() schema with a 400 that names the field, in bodies, path parameters and query strings
+// alike.
 let t: TestContext;
 let admin: string;
 let moduleId: string;

@@ -11,7 +11,7 @@ import {
   quizzes,
   topics,
 } from '#server/db/schema/index.ts';
-import { courseContentChanged, learnerChanged } from '#server/features/learning/learning.cache.ts';
+import { courseContentChanged, learnerChanged } from '#server/lib/change-notifications.ts';
 import { invalidate } from '#server/lib/invalidation.ts';
 import type { Actor, AuthzCase, AuthzWorld } from './authz.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '#server/features/auth/sessions.service.ts';
+import { createSession } from '#server/lib/sessions.service.ts';
 import { ACTORS, type Actor, type AuthzCase, type AuthzWorld } from './authz.ts';
 import { createTestApp, type TestContext } from './harness.ts';
 

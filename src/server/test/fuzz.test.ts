@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './harness.ts';
 
-// The fuzz test (README 'Bad input'): walks the app's own OpenAPI document and sends generated malformed input to
-// every operation, signed out and as an admin. Nothing may answer 5xx or show a stack trace or SQL. Generation is
-// seeded (FUZZ_SEED), so a failure reproduces: the failing request is printed with the seed.
+// The fuzz test (README 'Limits and bad input'): walks the app's own OpenAPI document and sends generated
+// malformed input to every operation, signed out and as an admin. Nothing may answer 5xx or show a stack
+// trace or SQL. Generation is seeded (FUZZ_SEED), so a failure reproduces: the failing request is printed
+// with the seed.
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const REQUESTS_PER_OPERATION = 130;

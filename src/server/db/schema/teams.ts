@@ -16,7 +16,7 @@ import { courses } from './catalog.ts';
 import { emailOutbox, payments } from './commerce.ts';
 import { users } from './users.ts';
 
-// Employer purchases (docs: ARCHITECTURE.md "Team seats"): an order of N seats on one course, its seats, its
+// Employer purchases (docs/team-seats.md): an order of N seats on one course, its seats, its
 // invoice, and files attached to outbox emails.
 
 export interface TeamCompany {

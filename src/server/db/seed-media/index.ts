@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import type { MediaDeps } from '#server/features/media/media.service.ts';
-import { newObjectKey, objectPathFor } from '#server/features/media/object-store.ts';
+import type { MediaDeps } from '#server/features/media/index.ts';
+import { newObjectKey, objectPathFor } from '#server/features/media/index.ts';
 import { PDF_COLOURS, PDF_FONTS, renderPdf } from '#server/lib/pdf.ts';
 import { storedObjects, topics } from '../schema/index.ts';
 

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { presentCurrentUser } from '#server/features/auth/auth.presenter.ts';
-import { requestMeta } from '#server/features/auth/auth.service.ts';
-import { revokeSession } from '#server/features/auth/sessions.service.ts';
-import { rolesFor } from '#server/features/teams/team-managers.ts';
+import { presentCurrentUser, requestMeta } from '#server/features/auth/index.ts';
+import { rolesFor } from '#server/lib/role-facts.ts';
+import { revokeSession } from '#server/lib/sessions.service.ts';
 import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '#server/plugins/auth.ts';
 import {
   deviceSessionSchema,

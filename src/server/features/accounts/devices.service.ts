@@ -1,13 +1,13 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Database, Db } from '#server/db/client.ts';
 import { authSessions } from '#server/db/schema/index.ts';
+import { notFound } from '#server/lib/errors.ts';
 import {
   revokeSession,
   revokeUserSessions,
   SESSION_IDLE_MS,
   userChanged,
-} from '#server/features/auth/sessions.service.ts';
-import { notFound } from '#server/lib/errors.ts';
+} from '#server/lib/sessions.service.ts';
 
 export const SESSION_NOT_FOUND = 'That device is not signed in to your account';
 

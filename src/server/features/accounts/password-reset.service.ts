@@ -1,18 +1,18 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { passwordResetTokens, users } from '#server/db/schema/index.ts';
-import { findUserByEmail, loginKeys, type RequestMeta } from '#server/features/auth/auth.service.ts';
+import { findUserByEmail, loginKeys, type RequestMeta } from '#server/features/auth/index.ts';
+import { badRequest, forbidden, tooManyRequests } from '#server/lib/errors.ts';
+import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
+import { passwordChangedEmail, passwordResetEmail } from '#server/lib/mail/templates.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
+import * as rateLimit from '#server/lib/rate-limit.ts';
 import {
   createSession,
   revokeUserSessions,
   type UserRow,
   userChanged,
-} from '#server/features/auth/sessions.service.ts';
-import { enqueueEmail } from '#server/features/email/outbox.service.ts';
-import { passwordChangedEmail, passwordResetEmail } from '#server/features/email/templates.ts';
-import { badRequest, forbidden, tooManyRequests } from '#server/lib/errors.ts';
-import { hashPassword } from '#server/lib/passwords.ts';
-import * as rateLimit from '#server/lib/rate-limit.ts';
+} from '#server/lib/sessions.service.ts';
 import { randomToken, sha256Hex } from '#server/lib/tokens.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { type PasswordResetConfirmInput, RESET_TOKEN_TTL_MINUTES } from '#shared/schemas/accounts.ts';

@@ -7,7 +7,7 @@ import {
   rateLimits,
   users,
 } from '#server/db/schema/index.ts';
-import { TEMP_PASSWORD_EXPIRED } from '#server/features/auth/auth.service.ts';
+import { TEMP_PASSWORD_EXPIRED } from '#server/features/auth/index.ts';
 import { sha256Hex } from '#server/lib/tokens.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';

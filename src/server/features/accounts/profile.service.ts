@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
-import { type UserRow, userChanged } from '#server/features/auth/sessions.service.ts';
 import {
   attachObject,
   type MediaDeps,
   normaliseObjectPath,
   releaseObject,
-} from '#server/features/media/media.service.ts';
+} from '#server/features/media/index.ts';
+import { type UserRow, userChanged } from '#server/lib/sessions.service.ts';
 import type { UpdateProfileInput } from '#shared/schemas/accounts.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuditEntry } from '#server/features/audit/audit.service.ts';
+import type { AuditEntry } from '#server/features/audit/index.ts';
 
 // What a successful content change (docs/staff.md#audit-trail) writes to the audit trail: the entity from the
 // route, its id from the URL or the answer, and the title it has now.

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActor, recordAudit } from '#server/features/audit/audit.service.ts';
-import { courseContentChanged } from '#server/features/learning/learning.cache.ts';
+import { auditActor, recordAudit } from '#server/features/audit/index.ts';
 import { can } from '#server/lib/access-policy.ts';
+import { courseContentChanged } from '#server/lib/change-notifications.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { authorize, basePrincipal, currentUser, requireStaff } from '#server/plugins/auth.ts';
 import {

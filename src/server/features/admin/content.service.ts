@@ -10,7 +10,7 @@ import {
   quizzes,
   topics,
 } from '#server/db/schema/index.ts';
-import { presentCourse } from '#server/features/catalog/catalog.presenter.ts';
+import { presentCourse } from '#server/features/catalog/index.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
 import { invalidate } from '#server/lib/invalidation.ts';
 import type {

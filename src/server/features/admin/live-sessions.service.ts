@@ -2,9 +2,9 @@ import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { courses, enrolments, liveSessionAttendees, liveSessions, users } from '#server/db/schema/index.ts';
-import type { UserRow } from '#server/features/auth/sessions.service.ts';
 import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
+import type { UserRow } from '#server/lib/sessions.service.ts';
 import type { AdminLiveSession, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
 import { presentLiveSession } from './admin.presenter.ts';
 

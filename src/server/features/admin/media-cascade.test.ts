@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedObjects } from '#server/db/schema/index.ts';
-import { objectKeyFrom } from '#server/features/media/media.service.ts';
+import { objectKeyFrom } from '#server/features/media/index.ts';
 import { fakeMp4, fakePdf, fakePng } from '#server/test/fixtures/media.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 

@@ -4,7 +4,7 @@ import {
   type MediaDeps,
   normaliseObjectPath,
   releaseObjects,
-} from '#server/features/media/media.service.ts';
+} from '#server/features/media/index.ts';
 import { badRequest } from '#server/lib/errors.ts';
 
 // The admin console's seam with the media feature: images that content points at are claimed when saved and

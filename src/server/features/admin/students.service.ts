@@ -2,13 +2,13 @@ import { and, desc, eq, exists, ilike, inArray, type SQL, sql } from 'drizzle-or
 import type { z } from 'zod';
 import type { Database, Db } from '#server/db/client.ts';
 import { courses, enrolments, quizAttempts, users } from '#server/db/schema/index.ts';
-import { revokeUserSessions, userChanged } from '#server/features/auth/sessions.service.ts';
-import { enqueueEmail } from '#server/features/email/outbox.service.ts';
-import { credentialsEmail } from '#server/features/email/templates.ts';
-import { learnerChanged } from '#server/features/learning/learning.cache.ts';
-import { provisionStudent } from '#server/features/students/provisioning.service.ts';
+import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
+import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
+import { credentialsEmail } from '#server/lib/mail/templates.ts';
 import { generatePassword, hashPassword } from '#server/lib/passwords.ts';
+import { provisionStudent } from '#server/lib/provisioning.service.ts';
+import { revokeUserSessions, userChanged } from '#server/lib/sessions.service.ts';
 import { TEMP_PASSWORD_TTL_DAYS } from '#shared/constants.ts';
 import {
   type AdminStudent,

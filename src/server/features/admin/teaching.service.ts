@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { courseInstructors, courses, modules, topics, users } from '#server/db/schema/index.ts';
-import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/audit.service.ts';
+import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { accountPrincipal, type CourseResource, can } from '#server/lib/access-policy.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 

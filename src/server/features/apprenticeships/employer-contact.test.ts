@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema/index.ts';
-import { seedCourse, seedPaidOrder } from '#server/features/teams/teams.fixtures.ts';
+import { seedCourse, seedPaidOrder } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { daysAgo, daysAhead } from './apprenticeships.fixtures.ts';
 
-// The employer contact defaults to the apprentice's team manager (issue #19 item 1).
+// The employer contact defaults to the apprentice's team manager (docs/apprenticeships.md
+// 'Employer contact and reviews').
 
 let t: TestContext;
 let admin: string;

@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Queryable } from '#server/db/client.ts';
 import { otjEntries } from '#server/db/schema/index.ts';
-import { type AccountRoles, accountPrincipal, can } from '#server/lib/access-policy.ts';
+import type { MediaAccessRule } from '#server/features/media/index.ts';
+import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 
 /**
  * An OTJ evidence file is the apprentice's record, readable by the apprentice and admins only (never public like
- * other attached images). Null when the object is not evidence, so the media rules decide.
+ * other attached images). Null when the object is not evidence, so the media rules decide (media's MediaAccessRule).
  */
-export async function otjEvidenceAccess(
-  db: Queryable,
-  objectPath: string,
-  user: ({ id: string } & AccountRoles) | null,
-): Promise<'allowed' | 'unauthorized' | 'forbidden' | null> {
+export const otjEvidenceAccess: MediaAccessRule = async (db, objectPath, user) => {
   const [entry] = await db
     .select({ studentId: otjEntries.studentId })
     .from(otjEntries)
@@ -20,4 +16,4 @@ export async function otjEvidenceAccess(
   if (!entry) return null;
   if (!user) return 'unauthorized';
   return can(accountPrincipal(user), 'owned:read', { ownerId: entry.studentId }) ? 'allowed' : 'forbidden';
-}
+};

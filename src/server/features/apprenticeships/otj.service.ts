@@ -1,8 +1,8 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Db, Queryable, Tx } from '#server/db/client.ts';
 import { apprenticeships, otjEntries, users } from '#server/db/schema/index.ts';
-import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/audit.service.ts';
-import { attachObject, normaliseObjectPath } from '#server/features/media/media.service.ts';
+import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
+import { attachObject, normaliseObjectPath } from '#server/features/media/index.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import { formatDate, ukIsoDate } from '#shared/format.ts';
 import type { AdminOtjEntry, OtjEntryInput, OtjOverview } from '#shared/schemas/apprenticeships.ts';

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '#server/db/client.ts';
 import { apprenticeships, users } from '#server/db/schema/index.ts';
-import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/audit.service.ts';
-import { enqueueEmail } from '#server/features/email/outbox.service.ts';
-import { createAccountIfNew } from '#server/features/students/provisioning.service.ts';
+import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
+import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
+import { createAccountIfNew } from '#server/lib/provisioning.service.ts';
 import type { Apprenticeship, ApprenticeshipInput } from '#shared/schemas/apprenticeships.ts';
 import { employerContactEmail } from './emails.ts';
 import { teamManagerOf } from './employer-contact.ts';

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { apprenticeships, progressReviews, reviewSignatures, users } from '#server/db/schema/index.ts';
-import { type AuditActor, recordAudit } from '#server/features/audit/audit.service.ts';
+import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { type AccountRoles, accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { ukIsoDate } from '#shared/format.ts';

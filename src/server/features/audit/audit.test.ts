@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#server/db/schema/index.ts';
-import { seedApprenticeship, seedEntry } from '#server/features/apprenticeships/apprenticeships.fixtures.ts';
-import { signedInStaff } from '#server/features/staff/staff.fixtures.ts';
 import { createCourse } from '#server/test/factories.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
+import { apprenticeIn, pendingEntry, signedInStaff } from '#server/test/staff.ts';
 import { recordAudit } from './audit.service.ts';
 
 // The audit trail (docs/staff.md#audit-trail): staff changes are appended with who, when, where and a short
@@ -26,8 +25,8 @@ afterAll(async () => {
 describe('audit trail', () => {
   it('records approvals, role changes and content edits with actor, address and before → after', async () => {
     const student = await t.createUser();
-    await seedApprenticeship(t.db, student.id, { tutorUserId: tutor.id });
-    const entry = await seedEntry(t.db, student.id);
+    await apprenticeIn(t, student.id, tutor.id);
+    const entry = await pendingEntry(t, student.id);
     await api(t.app, { ...tutor, remoteAddress: '203.0.113.9' }).post(`/api/admin/otj/${entry.id}/approve`);
     await api(t.app, admin).put(`/api/admin/staff/${tutor.id}`, { roles: ['tutor', 'instructor'] });
     const course = await createCourse(t.db, 'Wiring regs');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rolesFor } from '#server/features/teams/team-managers.ts';
+import { rolesFor } from '#server/lib/role-facts.ts';
+import { revokeSession } from '#server/lib/sessions.service.ts';
 import {
   clearSessionCookie,
   currentUser,
@@ -11,7 +12,6 @@ import {
 import { changePasswordSchema, loginSchema, userSchema } from '#shared/schemas/auth.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
 import { changePassword, login, requestMeta } from './auth.service.ts';
-import { revokeSession } from './sessions.service.ts';
 
 const messageSchema = z.object({ message: z.string() });
 

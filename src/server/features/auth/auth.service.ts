@@ -1,17 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
-import { enqueueEmail } from '#server/features/email/outbox.service.ts';
-import { passwordChangedEmail } from '#server/features/email/templates.ts';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '#server/lib/errors.ts';
+import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
+import { passwordChangedEmail } from '#server/lib/mail/templates.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import * as rateLimit from '#server/lib/rate-limit.ts';
+import {
+  createSession,
+  revokeUserSessions,
+  type UserRow,
+  userChanged,
+} from '#server/lib/sessions.service.ts';
 import { formatDateTime } from '#shared/format.ts';
 import type { ChangePasswordInput, LoginInput } from '#shared/schemas/auth.ts';
-import { createSession, revokeUserSessions, type UserRow, userChanged } from './sessions.service.ts';
 
-// Sign-in throttling (README 'Limits'). Failures are counted per (account, client address) and per address, so an
-// attacker elsewhere cannot lock the owner out; across all addresses an account only slows down.
+// Sign-in throttling (README 'Limits and bad input'). Failures are counted per (account, client address) and
+// per address, so an attacker elsewhere cannot lock the owner out; across all addresses an account only slows
+// down.
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Failed attempts for one account from one address before that address is refused for the window. */
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP = 5;
@@ -86,7 +92,8 @@ export async function login(db: Db, input: LoginInput, meta: RequestMeta) {
   else await burnPasswordCheck(input.password);
   if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
 
-  // Right password: this address's failures on the account are forgotten, the other counts get their hit back.
+  // Right password: this address's failures on the account are forgotten, the other counts get their hit
+  // back.
   await rateLimit.reset(db, keys.pair);
   await rateLimit.release(db, [keys.ip, keys.account]);
   if (!user.isActive) throw forbidden(ACCOUNT_DEACTIVATED, 'ACCOUNT_DEACTIVATED');

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LISTENER_APPLICATION_NAME } from '#server/db/client.ts';
 import { authSessions } from '#server/db/schema/index.ts';
+import { userChanged } from '#server/lib/sessions.service.ts';
 import { testDbKind } from '#server/test/db-target.ts';
 import { createTestApp, eventually, type TestContext, type TestUser } from '#server/test/harness.ts';
-import { userChanged } from './sessions.service.ts';
 
 // Signed-in requests resolve the session from an in-process cache. These tests hold it to the rule that matters:
 // whatever signs a user out or changes their account takes effect at once in the process that made the change,

@@ -8,8 +8,8 @@ import {
   TOO_MANY_ATTEMPTS,
 } from './auth.service.ts';
 
-// Sign-in throttling (README 'Limits'): reserved before argon2, per (account, address) and per address; the owner
-// signing in from elsewhere is never locked out; 'Forgot password?' always answers.
+// Sign-in throttling (README 'Limits and bad input'): reserved before argon2, per (account, address) and per
+// address; the owner signing in from elsewhere is never locked out; 'Forgot password?' always answers.
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();

@@ -18,7 +18,7 @@ import { BACKUP_TOKEN_HEADER, readEndpoint } from './endpoint.ts';
 import { restoreBackup } from './restore.service.ts';
 import { loadSnapshot, type SnapshotManifest, type SqlSession, takeSnapshot } from './snapshot.ts';
 
-// Backup → wipe → restore (issue 13, item 6): the archive taken from the running app, restored into an empty
+// Backup → wipe → restore (README 'Backups'): the archive taken from the running app, restored into an empty
 // DATA_DIR / database, gives the same rows and the same media files; a non-empty target is refused.
 
 let t: TestContext;

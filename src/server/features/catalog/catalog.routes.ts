@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#server/lib/errors.ts';
+import { isUuid } from '#server/lib/uuid.ts';
 import { coursePreviewSchema, courseSchema } from '#shared/schemas/catalog.ts';
 import { text } from '#shared/schemas/common.ts';
-import { CatalogCache, type CatalogSnapshot, coursePreview, isUuid } from './catalog.service.ts';
+import { CatalogCache, type CatalogSnapshot, coursePreview } from './catalog.service.ts';
 
 export const COURSE_NOT_FOUND = 'Course not found';
 

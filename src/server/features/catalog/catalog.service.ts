@@ -19,9 +19,6 @@ export interface CatalogSnapshot {
   etag: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
-
 /**
  * The public catalogue, cached in-process: admin writes call invalidate(database, 'catalog'), which clears this
  * cache in every process (LISTEN/NOTIFY); a short TTL covers anything missed.

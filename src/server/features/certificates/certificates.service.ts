@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { certificates, courses, users } from '#server/db/schema/index.ts';
-import type { UserRow } from '#server/features/auth/sessions.service.ts';
-import { enqueueEmail } from '#server/features/email/outbox.service.ts';
 import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '#server/lib/errors.ts';
+import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
+import type { UserRow } from '#server/lib/sessions.service.ts';
 import type { VerifyResult } from '#shared/schemas/certificates.ts';
 import { certificateIssuedEmail } from './certificate-email.ts';
 import { verifyUrl } from './certificate-links.ts';

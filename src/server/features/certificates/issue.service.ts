@@ -10,7 +10,7 @@ import {
   topics,
   users,
 } from '#server/db/schema/index.ts';
-import { enqueueEmail } from '#server/features/email/outbox.service.ts';
+import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { certificateIssuedEmail } from './certificate-email.ts';
 import { verifyUrl } from './certificate-links.ts';
 

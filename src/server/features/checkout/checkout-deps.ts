@@ -14,5 +14,6 @@ export function checkoutDeps(app: FastifyInstance): CheckoutDeps {
     log: app.log,
     invoicing: app.config.invoicing,
     paymentStartsPerIp: app.config.paymentStartsPerIp,
+    settlements: app.paymentSettlements,
   };
 }

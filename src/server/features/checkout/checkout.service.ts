@@ -3,12 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '#server/config.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import { courses, paymentInstalments, payments, processedProviderEvents } from '#server/db/schema/index.ts';
-import { monthlyPencePerInstalment } from '#server/features/catalog/catalog.presenter.ts';
-import { isUuid } from '#server/features/catalog/catalog.service.ts';
-import { learnerChanged } from '#server/features/learning/learning.cache.ts';
-import { provisionStudent } from '#server/features/students/provisioning.service.ts';
-import { lockTeamOrderForPayment, markTeamOrderPaid } from '#server/features/teams/team-settlement.ts';
+import { monthlyPencePerInstalment } from '#server/features/catalog/index.ts';
+import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
+import { provisionStudent } from '#server/lib/provisioning.service.ts';
+import { isUuid } from '#server/lib/uuid.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
 import { penceToDecimal } from '#shared/format.ts';
 import {
@@ -19,6 +18,7 @@ import {
 } from '#shared/schemas/checkout.ts';
 import { openPayment, reservePaymentStart } from './payment-opening.ts';
 import type { PaymentProvider, ProviderIntent } from './payment-provider.ts';
+import { type PaymentSettlement, settleForPurpose } from './settlement.ts';
 
 export interface CheckoutDeps {
   db: Db;
@@ -30,6 +30,8 @@ export interface CheckoutDeps {
   invoicing: AppConfig['invoicing'];
   /** Payments one client address may start per 10 minutes (payment-opening.ts). */
   paymentStartsPerIp: number;
+  /** Other features' payment purposes (settlement.ts), settled inside settleIntent's transaction. */
+  settlements: readonly PaymentSettlement[];
 }
 
 export const COURSE_NOT_FOUND = 'Course not found';
@@ -182,19 +184,16 @@ export async function settleIntent(
     const email = payment.email || intent.receiptEmail || '';
     if (!email) throw badRequest('This payment has no email address to send the login details to.');
 
-    // A team order (docs/team-seats.md): the buyer becomes its manager instead of a student.
-    const teamOrder = await lockTeamOrderForPayment(tx, payment.id);
-    if (teamOrder) {
-      const team = await markTeamOrderPaid(tx, teamOrder, {
-        publicUrl: deps.publicUrl,
-        invoicing: deps.invoicing,
-      });
+    // A payment for another feature's purpose (a team order, docs/team-seats.md: the buyer becomes its manager
+    // instead of a student) is settled by that feature's handler, here in this transaction.
+    const claimed = await settleForPurpose(deps.settlements, tx, payment.id);
+    if (claimed) {
       const paidAt = new Date();
       await tx
         .update(payments)
         .set({
           status: 'succeeded',
-          userId: team.managerUserId,
+          userId: claimed.userId,
           email,
           fulfilledAt: paidAt,
           updatedAt: paidAt,

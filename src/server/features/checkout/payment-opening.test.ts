@@ -2,17 +2,18 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { payments, rateLimits, teamOrders } from '#server/db/schema/index.ts';
-import { teamOrderBody } from '#server/features/teams/teams.fixtures.ts';
 import { createCourse } from '#server/test/factories.ts';
 import { createStripeTestApp, type FakeStripe } from '#server/test/fake-stripe.ts';
+import { teamOrderBody } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { checkoutDeps } from './checkout-deps.ts';
 import { PROVIDER_FAILED_MESSAGE, TOO_MANY_PAYMENTS } from './payment-opening.ts';
 import { RECHECK_AFTER_MS, reconcilePayments } from './reconcile.service.ts';
 
-// Issue #12 item 6: anonymous payment creation is throttled per address, and our payment row is written before
-// the provider's intent, so a provider failure leaves no intent anyone can pay and no 500.
+// docs/decisions/0015-payment-row-first.md: anonymous payment creation is throttled per address, and our
+// payment row is written before the provider's intent, so a provider failure leaves no intent anyone can pay
+// and no 500.
 
 const DEFAULT_LIMIT = loadConfig({ NODE_ENV: 'test' }).paymentStartsPerIp;
 

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, exists, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { courses, paymentInstalments, payments } from '#server/db/schema/index.ts';
-import { cancelUnpaidTeamOrder } from '#server/features/teams/team-settlement.ts';
 import { type CheckoutDeps, scheduleRemainingInstalments, settleIntent } from './checkout.service.ts';
 
 // The safety net behind the success page and the webhook. A buyer who pays and then loses the page (a closed tab
@@ -81,8 +80,8 @@ export async function reconcilePayments(deps: CheckoutDeps, now = new Date()): P
 }
 
 /**
- * Cancelled, and the buyer's details gone: we keep no personal data for a purchase that never happened. A team
- * order paid by this payment is cancelled with it, so it no longer shows as waiting for payment.
+ * Cancelled, and the buyer's details gone: we keep no personal data for a purchase that never happened. What the
+ * payment was for (a team order) is released by its feature's settlement, so it no longer shows as waiting for payment.
  */
 async function closeAbandoned(deps: CheckoutDeps, paymentId: string) {
   await deps.db.transaction(async (tx) => {
@@ -97,7 +96,7 @@ async function closeAbandoned(deps: CheckoutDeps, paymentId: string) {
       })
       .where(and(eq(payments.id, paymentId), isNull(payments.fulfilledAt)))
       .returning({ id: payments.id });
-    if (closed.length) await cancelUnpaidTeamOrder(tx, paymentId);
+    if (closed.length) for (const settlement of deps.settlements) await settlement.abandon(tx, paymentId);
   });
 }
 

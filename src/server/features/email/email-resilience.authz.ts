@@ -1,9 +1,9 @@
-import { enqueueEmail } from '#server/features/email/outbox.service.ts';
+import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import type { AuthzCase } from '#server/test/authz.ts';
 
 const adminOnly = { anonymous: 401, student: 403, otherStudent: 403, teamManager: 403, admin: 200 } as const;
 
-/** The mailbox's retry and backlog routes (issue 13): admins only. */
+/** The mailbox's retry and backlog routes: admins only. */
 export const authzCases: AuthzCase[] = [
   {
     method: 'GET',

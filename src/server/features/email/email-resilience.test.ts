@@ -3,12 +3,18 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '#server/db/schema/index.ts';
+import {
+  backoffMs,
+  CLAIM_LEASE_MS,
+  deliverDue,
+  enqueueEmail,
+  GIVE_UP_AFTER_MS,
+} from '#server/lib/mail/outbox.service.ts';
+import { createTransport } from '#server/lib/mail/transport.ts';
 import { testDbKind } from '#server/test/db-target.ts';
 import { createTestApp, type TestContext, type TestUser } from '#server/test/harness.ts';
-import { backoffMs, CLAIM_LEASE_MS, deliverDue, enqueueEmail, GIVE_UP_AFTER_MS } from './outbox.service.ts';
-import { createTransport } from './transport.ts';
 
-/** A relay that accepts TCP connections and never says a word (the outage issue 13 describes). */
+/** A relay that accepts TCP connections and never says a word (the outage the SMTP timeouts are for). */
 async function startHangingRelay(port = 0) {
   const sockets = new Set<net.Socket>();
   let accepted = 0;
@@ -100,7 +106,8 @@ describe(`a hanging mail relay (${testDbKind()})`, () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     expect(relay.accepted()).toBe(1);
-    // While the relay holds the connection: health, sign-in, the catalogue and an admin read all answer at once.
+    // While the relay holds the connection: health, sign-in, the catalogue and an admin read all answer at
+    // once.
     const answers = [
       await timed(() => t.app.inject({ method: 'GET', url: '/readyz' })),
       await timed(() =>

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, emailOutbox } from '#server/db/schema/index.ts';
+import { deliverDue } from '#server/lib/mail/outbox.service.ts';
+import { createTransport } from '#server/lib/mail/transport.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { deliverDue } from './outbox.service.ts';
-import { createTransport } from './transport.ts';
 
 interface Received {
   to: string[];

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listMailbox, sendNow, undeliveredSummary } from '#server/lib/mail/outbox.service.ts';
 import { requireAdmin } from '#server/plugins/auth.ts';
 import { mailboxEmailSchema, mailboxResponseSchema, mailboxSummarySchema } from '#shared/schemas/checkout.ts';
 import { idParamsSchema } from '#shared/schemas/learning.ts';
 import { presentMailboxEmail } from './mailbox.presenter.ts';
-import { listMailbox, sendNow, undeliveredSummary } from './outbox.service.ts';
 
 /** The admin mailbox: outgoing emails (an install without SMTP can still read credentials), retries, backlog. */
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {

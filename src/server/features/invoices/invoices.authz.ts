@@ -1,6 +1,6 @@
-import { issueInvoice } from '#server/features/invoices/invoices.service.ts';
-import { seedCourse, seedPaidOrder } from '#server/features/teams/teams.fixtures.ts';
 import type { AuthzCase } from '#server/test/authz.ts';
+import { seedCourse, seedPaidOrder } from '#server/test/fixtures/teams.ts';
+import { issueInvoice } from './invoices.service.ts';
 
 export const authzCases: AuthzCase[] = [
   {

@@ -2,17 +2,14 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database, Db } from '#server/db/client.ts';
 import { enrolments, modules, quizzes, topicProgress, topics } from '#server/db/schema/index.ts';
 import { KeyedCache } from '#server/lib/cache.ts';
-import { invalidate, onInvalidate } from '#server/lib/invalidation.ts';
+import { COURSE_CONTENT_TOPIC, LEARNER_TOPIC } from '#server/lib/change-notifications.ts';
+import { onInvalidate } from '#server/lib/invalidation.ts';
 
 // What every learning read needs, kept in-process so the portal's hot calls (GET /api/modules above all) do not
 // wait on the database: each course's outline (modules and topics, shared by all its students) and each learner's
 // state (their courses and which topics they have finished). Lock states are computed from the two per request,
 // so they are never cached. Writers call courseContentChanged() / learnerChanged() after committing.
 
-/** Invalidation topic for any change to modules, topics or quizzes (no key: every course is read afresh). */
-export const COURSE_CONTENT_TOPIC = 'course-content';
-/** Invalidation topic (key: user id) for a change to a learner's enrolments or finished topics. */
-export const LEARNER_TOPIC = 'learner';
 /** Safety net for a missed notification. */
 export const LEARNING_CACHE_TTL_MS = 30_000;
 
@@ -171,14 +168,4 @@ async function loadLearner(db: Db, userId: string): Promise<LearnerState> {
       ]),
     ),
   };
-}
-
-/** Call after committing a change to modules, topics (media included) or quizzes. */
-export async function courseContentChanged(database: Database): Promise<void> {
-  await invalidate(database, COURSE_CONTENT_TOPIC);
-}
-
-/** Call after committing a change to a learner's enrolments or to which of their topics are finished. */
-export async function learnerChanged(database: Database, userId: string): Promise<void> {
-  await invalidate(database, LEARNER_TOPIC, userId);
 }

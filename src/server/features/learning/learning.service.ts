@@ -9,10 +9,11 @@ import {
   topicProgress,
   topics,
 } from '#server/db/schema/index.ts';
-import type { UserRow } from '#server/features/auth/sessions.service.ts';
-import { issueCertificateIfCourseComplete } from '#server/features/certificates/issue.service.ts';
+import { issueCertificateIfCourseComplete } from '#server/features/certificates/index.ts';
 import { accountPrincipal, can } from '#server/lib/access-policy.ts';
+import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
+import type { UserRow } from '#server/lib/sessions.service.ts';
 import type {
   LearningModule,
   ProgressRecord,
@@ -20,16 +21,12 @@ import type {
   TopicProgress,
   TopicSummary,
 } from '#shared/schemas/learning.ts';
-import {
-  type LearningCache,
-  learnerChanged,
-  type StructureModule,
-  type StructureTopic,
-} from './learning.cache.ts';
+import type { LearningCache, StructureModule, StructureTopic } from './learning.cache.ts';
 
-// The learning rules live here, on the server, so the browser cannot skip them (docs/decisions/0007-server-recorded-progress.md):
-// modules and topics open in order, a topic completes by passing its quiz (or by its video ending when it has no
-// quiz, or by being opened when it has neither), and module progress is derived from completed topics.
+// The learning rules live here, on the server, so the browser cannot skip them
+// (docs/decisions/0007-server-recorded-progress.md): modules and topics open in order, a topic completes by
+// passing its quiz (or by its video ending when it has no quiz, or by being opened when it has neither), and
+// module progress is derived from completed topics.
 
 export type Viewer = Pick<UserRow, 'id' | 'role' | 'staffRoles'>;
 /** Whether the viewer sees every course, unlocked (admins previewing the portal): the access policy decides. */
@@ -328,7 +325,9 @@ async function presentationKind(
   return /\.pdf(\?|$)/i.test(path) ? 'pdf' : 'slides';
 }
 
-/** The topic as the viewer sees it, changing nothing (GET must not change state: docs in README 'Bad input'). */
+/**
+ * The topic as the viewer sees it, changing nothing (a GET never changes state: README 'Limits and bad input').
+ */
 export async function readTopic(deps: LearningDeps, viewer: Viewer, topicId: string): Promise<TopicDetail> {
   const { topic, nextTopicId } = await accessTopic(deps, viewer, topicId);
   const [row] = await deps.db
@@ -391,6 +390,6 @@ async function presentTopicDetail(
   };
 }
 
-// Watched time is credited from position reports at no more than this rate (2× playback speed) and over at most
-// this much wall-clock time per report (~10 s apart while playing), so a paused tab or a jump to the end earns
-// nothing. "Ended" needs the position at the end and most of the length actually watched.
+// Watched time is credited from position reports at no more than this rate (2× playback speed) and over at
+// most this much wall-clock time per report (~10 s apart while playing), so a paused tab or a jump to the end
+// earns nothing. "Ended" needs the position at the end and most of the length actually watched.

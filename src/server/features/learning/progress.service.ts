@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { moduleProgress, resourceAccessEvents, topicProgress, topics } from '#server/db/schema/index.ts';
-import { recordPlatformLearning } from '#server/features/apprenticeships/platform-learning.ts';
+import { recordPlatformLearning } from '#server/features/apprenticeships/index.ts';
+import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import type {
   ProgressRecord,
@@ -9,7 +10,6 @@ import type {
   VideoProgressInput,
   VideoProgressResponse,
 } from '#shared/schemas/learning.ts';
-import { learnerChanged } from './learning.cache.ts';
 import {
   accessTopic,
   isAdmin,

@@ -2,10 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, max } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { quizAnswers, quizAttempts, quizQuestions, quizzes, topicProgress } from '#server/db/schema/index.ts';
-import {
-  QUIZ_SECONDS_PER_QUESTION,
-  recordPlatformLearning,
-} from '#server/features/apprenticeships/platform-learning.ts';
+import { QUIZ_SECONDS_PER_QUESTION, recordPlatformLearning } from '#server/features/apprenticeships/index.ts';
+import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/errors.ts';
 import {
   type ProgressRecord,
@@ -16,7 +14,6 @@ import {
   type QuizAttemptResult,
   type QuizQuestionResult,
 } from '#shared/schemas/learning.ts';
-import { learnerChanged } from './learning.cache.ts';
 import {
   accessTopic,
   isAdmin,

@@ -1,14 +1,24 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, enrolments, modules, topics } from '#server/db/schema/index.ts';
-import { otjEvidenceAccess } from '#server/features/apprenticeships/evidence-access.ts';
 import { type AccountRoles, accountPrincipal, can } from '#server/lib/access-policy.ts';
 import type { StoredObjectRow } from './media.service.ts';
 import { objectPathFor } from './object-store.ts';
 
-// Who may read a stored object (docs/product.md#media), and the topic facts that decide it.
+// Who may read a stored object (docs/product.md#uploads-and-media), and the topic facts that decide it.
 
 export type MediaAccess = 'public' | 'allowed' | 'unauthorized' | 'forbidden';
+
+/**
+ * Another feature's say over attached images that are its records (OTJ evidence: the apprentice and admins only),
+ * asked before such an image counts as public; null when the object is not one of its records. The composition
+ * root (src/server/deps.ts) hands the list to the media routes, so media imports no feature for it.
+ */
+export type MediaAccessRule = (
+  db: Queryable,
+  objectPath: string,
+  user: ({ id: string } & AccountRoles) | null,
+) => Promise<Exclude<MediaAccess, 'public'> | null>;
 
 /**
  * Who may read an object. Images (course images, avatars, quiz images) are public once attached. Videos and
@@ -19,9 +29,15 @@ export async function mediaAccess(
   db: Queryable,
   row: StoredObjectRow,
   user: ({ id: string; mustChangePassword?: boolean } & AccountRoles) | null,
+  rules: readonly MediaAccessRule[],
 ): Promise<MediaAccess> {
-  if (row.fileType === 'image' && row.attachedAt)
-    return (await otjEvidenceAccess(db, objectPathFor(row.key), user)) ?? 'public';
+  if (row.fileType === 'image' && row.attachedAt) {
+    for (const rule of rules) {
+      const ruled = await rule(db, objectPathFor(row.key), user);
+      if (ruled) return ruled;
+    }
+    return 'public';
+  }
   if (row.fileType === 'video' && row.attachedAt && (await isPreviewVideo(db, objectPathFor(row.key))))
     return 'public';
   if (!user) return 'unauthorized';

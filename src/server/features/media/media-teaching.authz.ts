@@ -1,8 +1,8 @@
 import { courses, modules, topics } from '#server/db/schema/index.ts';
 import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
 
-// Removing a topic's video or presentation (issue 17): admins only. PUT on the same paths is an existing route
-// (its cases live with the media feature's own list).
+// Removing a topic's video or presentation (README 'Files and media'): admins only. PUT on the same paths is
+// an existing route (its cases live with the media feature's own list).
 
 async function topicWithoutMedia(world: AuthzWorld) {
   const { db } = world.database;

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { presentCourse } from '#server/features/catalog/catalog.presenter.ts';
+import { presentCourse } from '#server/features/catalog/index.ts';
 import { forbidden, notFound, unauthorized } from '#server/lib/errors.ts';
 import { basePrincipal, currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
 import type { FileType } from '#shared/constants.ts';
@@ -182,7 +182,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     const key = `${kind}/${id}`;
     const row = await objectByKey(app.db, key);
     if (row?.status !== 'uploaded') throw notFound('File not found');
-    const access = await mediaAccess(app.db, row, request.user);
+    const access = await mediaAccess(app.db, row, request.user, app.mediaAccessRules);
     if (access === 'unauthorized') throw unauthorized();
     if (access === 'forbidden') throw forbidden('You do not have access to this file');
 

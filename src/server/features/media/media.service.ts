@@ -10,7 +10,6 @@ import { mp4DurationSeconds } from './mp4-duration.ts';
 import {
   isObjectKey,
   newObjectKey,
-  OBJECT_PATH_PREFIX,
   type ObjectStore,
   objectPathFor,
   UPLOAD_URL_TTL_MS,
@@ -320,5 +319,3 @@ export async function mediaPathsOf(
   }
   return paths.filter((p): p is string => objectKeyFrom(p) !== null);
 }
-
-export { OBJECT_PATH_PREFIX };

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { topicProgress, topics } from '#server/db/schema/index.ts';
-import { courseContentChanged } from '#server/features/learning/learning.cache.ts';
+import { courseContentChanged } from '#server/lib/change-notifications.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import {
   attachObject,

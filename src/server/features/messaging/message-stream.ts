@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { liveSessionIds, USER_TOPIC, type UserRow } from '#server/features/auth/sessions.service.ts';
 import { onInvalidate } from '#server/lib/invalidation.ts';
+import { liveSessionIds, USER_TOPIC, type UserRow } from '#server/lib/sessions.service.ts';
 import type { Message } from '#shared/schemas/messaging.ts';
 import { loadMessage, MESSAGE_CHANNEL, participantIdsOf, presentMessage } from './messaging.service.ts';
 

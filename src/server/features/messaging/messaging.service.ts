@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { conversationParticipants, conversations, messages, users } from '#server/db/schema/index.ts';
-import type { UserRow } from '#server/features/auth/sessions.service.ts';
 import { type AccountRoles, accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { badRequest, forbidden, isUniqueViolation, notFound } from '#server/lib/errors.ts';
+import type { UserRow } from '#server/lib/sessions.service.ts';
 import type {
   ConversationDetail,
   ConversationSummary,

@@ -3,8 +3,8 @@ import { testDbKind } from '#server/test/db-target.ts';
 import { createTestApp, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { openStream } from './stream-client.test-helper.ts';
 
-// A live message stream belongs to the session that opened it (issue 13, item 3): sign-out, a password change
-// (which revokes the other sessions) and deactivation end it within seconds, on this process and on another one.
+// A live message stream belongs to the session that opened it: sign-out, a password change (which revokes the
+// other sessions) and deactivation end it within seconds, on this process and on another one.
 
 let t: TestContext;
 let second: Awaited<ReturnType<TestContext['secondInstance']>>;

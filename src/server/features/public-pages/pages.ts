@@ -1,7 +1,7 @@
+import type { CatalogCache } from '#server/features/catalog/index.ts';
 import { courseImageUrl } from '#shared/course-image.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
 import { LISTINGS, SITE_DESCRIPTION } from '#shared/site.ts';
-import type { CatalogCache } from '../catalog/catalog.service.ts';
 import { type PageHead, type ShareImage, shortDescription } from './head.ts';
 import {
   breadcrumbJsonLd,

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CatalogCache } from '#server/features/catalog/index.ts';
 import { sessionCookieName } from '#server/plugins/auth.ts';
 import { SITE_DESCRIPTION } from '#shared/site.ts';
 import { isClientRenderedPath } from '#shared/site-routes.ts';
-import { CatalogCache } from '../catalog/catalog.service.ts';
 import { CURRENT_USER_QUERY, type LoadedPage, NOT_FOUND_HEAD, serverPages } from './pages.ts';
 import { PageRenderer } from './renderer.ts';
 

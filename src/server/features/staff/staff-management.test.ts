@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, staffInvitations } from '#server/db/schema/index.ts';
 import { createTestApp, eventually, type TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
-import { signedInStaff } from './staff.fixtures.ts';
+import { signedInStaff } from '#server/test/staff.ts';
 
 // Staff management (docs/staff.md): invitations by email (single-use, 7 days), the staff list, role changes and
 // deactivation that end staff access at once.

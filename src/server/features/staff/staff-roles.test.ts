@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedApprenticeship, seedEntry } from '#server/features/apprenticeships/apprenticeships.fixtures.ts';
 import { createCourse, createModule } from '#server/test/factories.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
-import { signedInStaff } from './staff.fixtures.ts';
+import { apprenticeIn, pendingEntry, signedInStaff } from '#server/test/staff.ts';
 
 // Each staff role at each boundary of docs/staff.md: tutors act for their caseload only, instructors edit their
 // own courses only, finance sees money and nothing of learning or evidence.
@@ -26,8 +25,8 @@ beforeAll(async () => {
   finance = await signedInStaff(t, 'finance');
   student = await t.createUser();
   otherStudent = await t.createUser();
-  await seedApprenticeship(t.db, student.id);
-  await seedApprenticeship(t.db, otherStudent.id);
+  await apprenticeIn(t, student.id);
+  await apprenticeIn(t, otherStudent.id);
 });
 afterAll(async () => {
   await t?.close();
@@ -57,12 +56,12 @@ describe('tutor', () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().tutor).toMatchObject({ id: tutor.id, email: tutor.email });
-    await seedApprenticeship(t.db, otherStudent.id, { tutorUserId: otherTutor.id });
+    await apprenticeIn(t, otherStudent.id, otherTutor.id);
   });
 
   it('approves OTJ only for their own caseload (403 otherwise) and sees only their caseload', async () => {
-    const mine = await seedEntry(t.db, student.id);
-    const theirs = await seedEntry(t.db, otherStudent.id);
+    const mine = await pendingEntry(t, student.id);
+    const theirs = await pendingEntry(t, otherStudent.id);
     expect((await as(tutor).post(`/api/admin/otj/${theirs.id}/approve`)).statusCode).toBe(403);
     const approved = await as(tutor).post(`/api/admin/otj/${mine.id}/approve`);
     expect(approved.statusCode).toBe(200);

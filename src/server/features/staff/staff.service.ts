@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { staffInvitations, users } from '#server/db/schema/index.ts';
-import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/audit.service.ts';
-import { revokeUserSessions, userChanged } from '#server/features/auth/sessions.service.ts';
-import { enqueueEmail } from '#server/features/email/outbox.service.ts';
+import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { conflict, isUniqueViolation, notFound } from '#server/lib/errors.ts';
+import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
+import { revokeUserSessions, userChanged } from '#server/lib/sessions.service.ts';
 import { randomToken, sha256Hex } from '#server/lib/tokens.ts';
 import { STAFF_INVITATION_TTL_DAYS, type StaffRole } from '#shared/constants.ts';
 import type { StaffInvitationInput, StaffMember, StaffUpdate } from '#shared/schemas/staff.ts';

@@ -10,12 +10,12 @@ import {
   topicProgress,
   topics,
 } from '#server/db/schema/index.ts';
-import { adoptTeamManagerAsContact } from '#server/features/apprenticeships/employer-contact.ts';
-import { isUuid } from '#server/features/catalog/catalog.service.ts';
-import { learnerChanged } from '#server/features/learning/learning.cache.ts';
-import { provisionStudent } from '#server/features/students/provisioning.service.ts';
+import { adoptTeamManagerAsContact } from '#server/features/apprenticeships/index.ts';
 import { can, type Principal } from '#server/lib/access-policy.ts';
+import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { conflict, isUniqueViolation, notFound } from '#server/lib/errors.ts';
+import { provisionStudent } from '#server/lib/provisioning.service.ts';
+import { isUuid } from '#server/lib/uuid.ts';
 import type { AssignSeatInput } from '#shared/schemas/teams.ts';
 import { TEAM_ORDER_NOT_FOUND } from './team-orders.service.ts';
 

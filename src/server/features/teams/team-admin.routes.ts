@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActor } from '#server/features/audit/audit.service.ts';
+import { auditActor } from '#server/features/audit/index.ts';
 import { requireCan } from '#server/plugins/auth.ts';
 import { adjustSeatsSchema, adminTeamOrderSchema, adminTeamOrdersSchema } from '#shared/schemas/teams.ts';
 import { adjustCapacity, listTeamOrders, markPaidByAdmin } from './team-admin.service.ts';

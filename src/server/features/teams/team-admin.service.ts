@@ -1,9 +1,9 @@
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { courses, invoices, teamOrders, teamSeats } from '#server/db/schema/index.ts';
-import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/audit.service.ts';
-import { isUuid } from '#server/features/catalog/catalog.service.ts';
+import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
+import { isUuid } from '#server/lib/uuid.ts';
 import type { AdminTeamOrder } from '#shared/schemas/teams.ts';
 import { TEAM_ORDER_NOT_FOUND } from './team-orders.service.ts';
 import { markTeamOrderPaid, type TeamContext } from './team-settlement.ts';

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { courses, teamOrders } from '#server/db/schema/index.ts';
 import type { TeamBuyer, TeamCompany } from '#server/db/schema/teams.ts';
-import { isUuid } from '#server/features/catalog/catalog.service.ts';
-import type { CheckoutDeps } from '#server/features/checkout/checkout.service.ts';
-import { openPayment, reservePaymentStart } from '#server/features/checkout/payment-opening.ts';
+import type { CheckoutDeps } from '#server/features/checkout/index.ts';
+import { openPayment, reservePaymentStart } from '#server/features/checkout/index.ts';
 import { can, type Principal } from '#server/lib/access-policy.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
+import { isUuid } from '#server/lib/uuid.ts';
 import {
   type CreateTeamOrder,
   INVOICE_PAYMENT_TERMS_DAYS,

@@ -2,9 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, teamOrders, users } from '#server/db/schema/index.ts';
-import { enqueueEmailWithAttachments } from '#server/features/email/attachments.ts';
-import { enqueueEmail, type OutgoingEmail } from '#server/features/email/outbox.service.ts';
-import { invoiceAttachment, issueInvoice } from '#server/features/invoices/invoices.service.ts';
+import type { PaymentSettlement } from '#server/features/checkout/index.ts';
+import { invoiceAttachment, issueInvoice } from '#server/features/invoices/index.ts';
+import { enqueueEmailWithAttachments } from '#server/lib/mail/attachments.ts';
+import { enqueueEmail, type OutgoingEmail } from '#server/lib/mail/outbox.service.ts';
 import { generatePassword, hashPassword } from '#server/lib/passwords.ts';
 import { TEMP_PASSWORD_TTL_DAYS } from '#shared/constants.ts';
 import {
@@ -23,16 +24,13 @@ export interface TeamContext {
 export type TeamOrderRow = typeof teamOrders.$inferSelect;
 
 /** The team order a payment pays for, locked (the caller holds the payment row lock too). */
-export async function lockTeamOrderForPayment(
-  tx: Queryable,
-  paymentId: string,
-): Promise<TeamOrderRow | undefined> {
+async function lockTeamOrderForPayment(tx: Queryable, paymentId: string): Promise<TeamOrderRow | undefined> {
   const [order] = await tx.select().from(teamOrders).where(eq(teamOrders.paymentId, paymentId)).for('update');
   return order;
 }
 
 /** A card team order whose payment was abandoned (checkout's reconciler): cancelled, if it was still pending. */
-export async function cancelUnpaidTeamOrder(tx: Queryable, paymentId: string): Promise<void> {
+async function cancelUnpaidTeamOrder(tx: Queryable, paymentId: string): Promise<void> {
   await tx
     .update(teamOrders)
     .set({ status: 'canceled' })
@@ -156,4 +154,20 @@ export async function markTeamOrderPaid(
   const invoice = await issueInvoice(tx, order.id, { taxPointAt: paidAt });
   await emailWithInvoice(tx, order, invoice, ctx, receiptEmail);
   return { managerUserId, changed: true };
+}
+
+/**
+ * Checkout's settlement for team order payments (features/checkout/settlement.ts): the order paid by the payment is
+ * locked and marked paid, and its manager owns the payment; an abandoned payment cancels its pending order.
+ */
+export function teamOrderSettlement(ctx: TeamContext): PaymentSettlement {
+  return {
+    async settle(tx, paymentId) {
+      const order = await lockTeamOrderForPayment(tx, paymentId);
+      if (!order) return null;
+      const { managerUserId } = await markTeamOrderPaid(tx, order, ctx);
+      return { userId: managerUserId };
+    },
+    abandon: cancelUnpaidTeamOrder,
+  };
 }

@@ -5,8 +5,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, invoices, teamOrders, users } from '#server/db/schema/index.ts';
 import { createStripeTestApp, type FakeStripe } from '#server/test/fake-stripe.ts';
+import { seedCourse, teamOrderBody } from '#server/test/fixtures/teams.ts';
 import type { TestContext } from '#server/test/harness.ts';
-import { seedCourse, teamOrderBody } from './teams.fixtures.ts';
 
 const WEBHOOK_SECRET = 'whsec_team_secret';
 const signer = new Stripe('sk_test_fake');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { teamSeats, users } from '#server/db/schema/index.ts';
 import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
-import { seedCourse, seedPaidOrder, teamOrderBody } from './teams.fixtures.ts';
+import { seedCourse, seedPaidOrder, teamOrderBody } from '#server/test/fixtures/teams.ts';
 
 // Team routes: buying is public; the portal is for the manager of the order only (another team's manager gets
 // 404, as if the order did not exist); students and admins are not team managers (403); the admin Teams API is

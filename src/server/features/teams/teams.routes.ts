@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkoutDeps } from '#server/features/checkout/checkout-deps.ts';
+import { checkoutDeps } from '#server/features/checkout/index.ts';
 import { principalOf, requireTeamManager } from '#server/plugins/auth.ts';
 import {
   assignSeatSchema,

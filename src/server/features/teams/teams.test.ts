@@ -1,4 +1,3 @@
-// Error bodies carry a stable `code` once the error handler sends it (issue #14); until then these tests read the status and message.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,11 +15,10 @@ import {
   topicProgress,
   users,
 } from '#server/db/schema/index.ts';
-import { checkoutDeps } from '#server/features/checkout/checkout-deps.ts';
-import { ABANDON_AFTER_MS, reconcilePayments } from '#server/features/checkout/reconcile.service.ts';
-import { deliverDue, type OutgoingEmail } from '#server/features/email/outbox.service.ts';
+import { ABANDON_AFTER_MS, checkoutDeps, reconcilePayments } from '#server/features/checkout/index.ts';
+import { deliverDue, type OutgoingEmail } from '#server/lib/mail/outbox.service.ts';
+import { seedCourse, seedPaidOrder, settlePassword, teamOrderBody } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { seedCourse, seedPaidOrder, settlePassword, teamOrderBody } from './teams.fixtures.ts';
 
 let t: TestContext;
 let course: Awaited<ReturnType<typeof seedCourse>>;

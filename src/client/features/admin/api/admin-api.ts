@@ -79,7 +79,7 @@ export type StudentAction = 'deactivate' | 'reactivate' | 'resend' | 'reset' | '
 
 /**
  * The admin console's writes, one function per endpoint: components call these and never name a URL
- * (ARCHITECTURE.md 'Client'). Reads are the query hooks above.
+ * (ARCHITECTURE.md 'The client'). Reads are the query hooks above.
  */
 export const adminApi = {
   createStudent: (body: CreateStudentInput) => apiJson('POST', '/api/admin/students', body),

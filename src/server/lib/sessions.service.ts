@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { authSessions, users } from '#server/db/schema/index.ts';
-import { KeyedCache } from '#server/lib/cache.ts';
-import { invalidate, onInvalidate } from '#server/lib/invalidation.ts';
-import { randomToken, sha256Hex } from '#server/lib/tokens.ts';
+import { KeyedCache } from './cache.ts';
+import { invalidate, onInvalidate } from './invalidation.ts';
+import { randomToken, sha256Hex } from './tokens.ts';
 
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;

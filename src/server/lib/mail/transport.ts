@@ -4,7 +4,8 @@ import type { OutgoingEmail, Transport } from './outbox.service.ts';
 
 /**
  * nodemailer over SMTP_URL, or null when no relay is configured (emails stay in the admin mailbox). The
- * timeouts make a relay that accepts the connection and never answers fail in seconds (README 'Email').
+ * timeouts make a relay that accepts the connection and never answers fail in seconds (README
+ * 'Configuration').
  */
 export function createTransport(
   smtpUrl: string | undefined,

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, enrolments, users } from '#server/db/schema/index.ts';
-import { enqueueEmail } from '#server/features/email/outbox.service.ts';
-import { courseAddedEmail, credentialsEmail } from '#server/features/email/templates.ts';
-import { notFound } from '#server/lib/errors.ts';
-import { generatePassword, hashPassword } from '#server/lib/passwords.ts';
+import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
+import { courseAddedEmail, credentialsEmail } from '#server/lib/mail/templates.ts';
 import { TEMP_PASSWORD_TTL_DAYS } from '#shared/constants.ts';
+import { notFound } from './errors.ts';
+import { generatePassword, hashPassword } from './passwords.ts';
 
 export interface StudentDetails {
   email: string;

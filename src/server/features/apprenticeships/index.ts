@@ -1,0 +1,11 @@
+// The apprenticeships feature's public surface: other features and the app import only this file (ARCHITECTURE.md
+// 'Feature boundaries').
+export { apprenticeshipRoutes } from './apprenticeships.routes.ts';
+export { adminApprenticeshipRoutes } from './apprenticeships-admin.routes.ts';
+export { adoptTeamManagerAsContact } from './employer-contact.ts';
+export { otjEvidenceAccess } from './evidence-access.ts';
+export {
+  liveSessionOtjWorker,
+  QUIZ_SECONDS_PER_QUESTION,
+  recordPlatformLearning,
+} from './platform-learning.ts';

@@ -1,0 +1,5 @@
+// The catalog feature's public surface: other features and the app import only this file (ARCHITECTURE.md
+// 'Feature boundaries').
+export { monthlyPencePerInstalment, presentCourse } from './catalog.presenter.ts';
+export { catalogRoutes } from './catalog.routes.ts';
+export { CatalogCache } from './catalog.service.ts';

@@ -1,0 +1,3 @@
+// The messaging feature's public surface: other features and the app import only this file (ARCHITECTURE.md
+// 'Feature boundaries').
+export { messagingRoutes } from './messaging.routes.ts';
