@@ -44,8 +44,14 @@ export const POPULAR_RESOURCES_LIMIT = 5;
 export const PROGRESS_SUMMARY_MODULES = 3;
 export const UPCOMING_SESSION_DAYS = 7;
 
-export const ROLES = ['admin', 'student'] as const;
+/** The kind of account (users.role): a staff account without the admin role is 'staff'. */
+export const ROLES = ['admin', 'staff', 'student'] as const;
 export type Role = (typeof ROLES)[number];
+/** Roles an admin gives staff; a person may hold several (docs/staff.md). Never derived from purchases. */
+export const STAFF_ROLES = ['admin', 'tutor', 'instructor', 'finance'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+/** How long a staff invitation link stays valid. */
+export const STAFF_INVITATION_TTL_DAYS = 7;
 export const COURSE_TYPES = ['fundamental', 'upskill'] as const;
 export type CourseType = (typeof COURSE_TYPES)[number];
 export const PAYMENT_PLANS = ['onetime', 'monthly'] as const;

@@ -36,6 +36,15 @@ export const ERROR_CODES = {
     'A password change needs the current password (only a fresh sign-in with a temporary one does not)',
   RESET_TOKEN_INVALID: 'The password reset link is unknown, used or expired',
   SESSION_NOT_FOUND: 'No such signed-in device for this user',
+  // Staff and roles (docs/staff.md)
+  NOT_A_TUTOR: 'The chosen tutor is not an active staff member holding the tutor role',
+  NOT_AN_INSTRUCTOR: 'A chosen instructor is not an active staff member holding the instructor role',
+  STAFF_EMAIL_IN_USE: 'The email already belongs to an account (staff are invited with a new one)',
+  INVITATION_INVALID: 'The invitation link is unknown or has expired',
+  INVITATION_USED: 'The invitation link has already been used',
+  STAFF_NOT_FOUND: 'No staff member with this id',
+  LAST_ADMIN: 'The last active admin cannot lose the admin role or be deactivated',
+  STAFF_ACCOUNT: 'The email belongs to a staff account, which cannot be enrolled or seated as a student',
   // Admin content
   COURSE_HAS_STUDENTS: 'A course with enrolled students cannot be deleted',
   COURSE_HAS_PAYMENTS: 'A course with payments cannot be deleted',
@@ -98,7 +107,7 @@ export const ERROR_CODES = {
   CERTIFICATE_ALREADY_LIVE: 'The student already holds a valid certificate for the course',
   // Apprenticeships
   NO_APPRENTICESHIP: 'The student has no apprenticeship record',
-  EMPLOYER_IS_ADMIN: 'An admin cannot be the employer contact',
+  EMPLOYER_IS_ADMIN: 'A staff account (admin, tutor, instructor, finance) cannot be the employer contact',
   EMPLOYER_IS_APPRENTICE: 'The apprentice cannot be their own employer contact',
   ENTRIES_OUTSIDE_DATES: 'New dates would leave logged entries outside the apprenticeship',
   OTJ_NOT_FOUND: 'No such off-the-job entry, or not one the caller may see',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/index.ts';
 import { adminRoutes } from './admin/index.ts';
 import { adminApprenticeshipRoutes, apprenticeshipRoutes } from './apprenticeships/index.ts';
+import { auditRoutes } from './audit/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { backupRoutes } from './backup/index.ts';
 import { catalogRoutes } from './catalog/index.ts';
@@ -17,6 +18,7 @@ import { messagingRoutes } from './messaging/index.ts';
 import { crawlRoutes } from './public-pages/index.ts';
 import { reviewsRoutes } from './reviews/index.ts';
 import { scormRoutes } from './scorm/index.ts';
+import { staffRoutes } from './staff/index.ts';
 import { invitationsRoutes, teamAdminRoutes, teamsRoutes } from './teams/index.ts';
 import { waitlistRoutes } from './waitlist/index.ts';
 
@@ -47,4 +49,6 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   reviewsRoutes,
   scormRoutes,
   waitlistRoutes,
+  staffRoutes,
+  auditRoutes,
 ];

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { enrolments, teamOrders } from '#server/db/schema/index.ts';
-import { type Role, type RoleFacts, rolesOf } from './access-policy.ts';
+import { type AccountRoles, type Role, type RoleFacts, rolesOf } from './access-policy.ts';
 
 /**
  * The facts the access policy derives roles from: manages at least one live team order, and (for managers
@@ -23,9 +23,8 @@ export async function roleFacts(db: Queryable, userId: string): Promise<RoleFact
 }
 
 /** Every role a user holds (for GET /api/user and the sign-in answers). */
-export async function rolesFor(
-  db: Queryable,
-  user: { id: string; role: 'admin' | 'student' },
-): Promise<Role[]> {
+export async function rolesFor(db: Queryable, user: { id: string } & AccountRoles): Promise<Role[]> {
+  // Staff accounts are never team managers or students (staff roles are never derived from purchases).
+  if (user.role !== 'student') return rolesOf(user, { managesTeams: false });
   return rolesOf(user, await roleFacts(db, user.id));
 }

@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accountPrincipal, can, type Principal } from '#server/lib/access-policy.ts';
+import {
+  type Action,
+  type ApprenticeResource,
+  accountPrincipal,
+  type CourseResource,
+  can,
+  type ManagedResource,
+  type Principal,
+} from '#server/lib/access-policy.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
 import { rolesFor } from '#server/lib/role-facts.ts';
 import { SessionResolver, type UserRow } from '#server/lib/sessions.service.ts';
@@ -96,6 +104,29 @@ export async function requireUser(request: FastifyRequest) {
 export async function requireAdmin(request: FastifyRequest) {
   await requireUser(request);
   if (!can(basePrincipal(currentUser(request)), 'admin:access')) throw forbidden('Admin access required');
+}
+
+/** Route guard: a signed-in member of staff (any staff role); each route then asks for its own action. */
+export async function requireStaff(request: FastifyRequest) {
+  await requireUser(request);
+  if (!can(basePrincipal(currentUser(request)), 'console:access')) throw forbidden('Staff access required');
+}
+
+/** Route guard factory: a signed-in user the policy allows `action` (no resource). */
+export function requireCan(action: Action) {
+  return async (request: FastifyRequest) => {
+    await requireUser(request);
+    if (!can(basePrincipal(currentUser(request)), action)) throw forbidden();
+  };
+}
+
+/** Inside a handler: 403 unless the policy allows the signed-in user `action` on `resource`. */
+export function authorize(
+  request: FastifyRequest,
+  action: Action,
+  resource?: ApprenticeResource | CourseResource | ManagedResource,
+): void {
+  if (!can(basePrincipal(currentUser(request)), action, resource)) throw forbidden();
 }
 
 /** Route guard: a signed-in team manager (manages at least one team order). */

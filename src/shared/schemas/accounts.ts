@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../constants.ts';
 import { changePasswordSchema, newPasswordSchema } from './auth.ts';
 import { text } from './common.ts';
 
@@ -93,7 +94,7 @@ export const profileSchema = z.object({
   lastName: text().nullable(),
   phoneNumber: text().nullable(),
   profileImageUrl: text().nullable(),
-  role: z.enum(['admin', 'student']),
+  role: z.enum(ROLES),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -96,6 +96,8 @@ export const apprenticeshipInputSchema = z
       .max(10_000)
       .nullish(),
     employerContact: employerContactSchema.nullish(),
+    /** The tutor whose caseload the apprentice joins; null removes them; left out keeps the current one. */
+    tutorUserId: z.uuid('Choose a tutor').nullish(),
   })
   // Zod runs these even when a date above failed its own check: a bad date is already reported, and must never
   // reach the date arithmetic (addMonths on "x" would throw).
@@ -207,6 +209,7 @@ export const apprenticeshipSchema = z.object({
       }),
     )
     .optional(),
+  tutor: z.object({ id: text(), name: text(), email: text() }).nullable(),
 });
 export type Apprenticeship = z.infer<typeof apprenticeshipSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, STAFF_ROLES } from '../constants.ts';
 import { text } from './common.ts';
 
 // Login has no email format check (docs/product.md#validation): both fields only have to be present.
@@ -28,7 +28,7 @@ export const userSchema = z.object({
   email: text(),
   firstName: text().nullable(),
   lastName: text().nullable(),
-  role: z.enum(['admin', 'student']),
+  role: z.enum(ROLES),
   profileImageUrl: text().nullable(),
   mustChangePassword: z.boolean(),
   /**
@@ -37,7 +37,7 @@ export const userSchema = z.object({
    */
   temporaryPasswordConfirmed: z.boolean().optional(),
   /** Every role held (a team manager can be a student too); see src/server/lib/access-policy.ts. */
-  roles: z.array(z.enum(['student', 'teamManager', 'admin'])),
+  roles: z.array(z.enum(['student', 'teamManager', ...STAFF_ROLES])),
   isTeamManager: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof userSchema>;

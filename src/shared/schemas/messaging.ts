@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../constants.ts';
 import { text } from './common.ts';
 
 export const MESSAGE_MAX_LENGTH = 5000;
@@ -23,7 +24,7 @@ export const participantSchema = z.object({
   /** Null when a student looks at another student (students never see each other's emails). */
   email: text().nullable(),
   profileImageUrl: text().nullable(),
-  role: z.enum(['admin', 'student']),
+  role: z.enum(ROLES),
 });
 export type Participant = z.infer<typeof participantSchema>;
 

@@ -44,10 +44,13 @@ export const apprenticeships = pgTable(
     employerContactSeatId: uuid('employer_contact_seat_id').references(() => teamSeats.id, {
       onDelete: 'set null',
     }),
+    // The tutor (assessor) whose caseload this apprentice is in (docs/staff.md).
+    tutorUserId: uuid('tutor_user_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     index('apprenticeships_employer_contact_idx').on(t.employerContactId),
+    index('apprenticeships_tutor_idx').on(t.tutorUserId),
     check('apprenticeships_planned_min', sql`${t.plannedOtjHours} >= 187`),
     check('apprenticeships_dates', sql`${t.endDate} > ${t.startDate}`),
   ],

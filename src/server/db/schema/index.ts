@@ -5,6 +5,7 @@ export * from './commerce.ts';
 export * from './community.ts';
 export * from './learning.ts';
 export * from './scorm.ts';
+export * from './staff.ts';
 export * from './storefront.ts';
 export * from './teams.ts';
 export * from './users.ts';

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -16,9 +26,15 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name'),
     lastName: text('last_name'),
-    role: text('role', { enum: ['admin', 'student'] })
+    // 'admin' holds the admin role; 'staff' is a staff account without it; 'student' is everyone else.
+    role: text('role', { enum: ['admin', 'staff', 'student'] })
       .notNull()
       .default('student'),
+    // The other staff roles (tutor, instructor, finance), given by an admin only (docs/staff.md).
+    staffRoles: text('staff_roles', { enum: ['tutor', 'instructor', 'finance'] })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     profileImageUrl: text('profile_image_url'),
     phoneNumber: text('phone_number'),
     company: text('company'),
@@ -36,6 +52,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_role_created_idx').on(t.role, t.createdAt),
+    check('users_students_hold_no_staff_roles', sql`${t.role} <> 'student' OR ${t.staffRoles} = '{}'`),
   ],
 );
 

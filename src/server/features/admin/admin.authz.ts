@@ -40,6 +40,18 @@ export const authzCases: AuthzCase[] = [
     prepare: (w) => ({ params: student(w) }),
     expect: adminOnly([200, 204]),
   },
+  {
+    method: 'GET',
+    url: '/api/admin/courses/:id/instructors',
+    prepare: async (w) => ({ params: { id: (await course(w)).courseId } }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'PUT',
+    url: '/api/admin/courses/:id/instructors',
+    prepare: async (w) => ({ params: { id: (await course(w)).courseId }, body: { userIds: [] } }),
+    expect: adminOnly(200),
+  },
   { method: 'GET', url: '/api/admin/stats', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/analytics', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/courses', expect: adminOnly(200) },

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditActor, recordAudit } from '#server/features/audit/index.ts';
+import { can } from '#server/lib/access-policy.ts';
 import { courseContentChanged } from '#server/lib/change-notifications.ts';
-import { requireAdmin } from '#server/plugins/auth.ts';
+import { notFound } from '#server/lib/errors.ts';
+import { authorize, basePrincipal, currentUser, requireStaff } from '#server/plugins/auth.ts';
 import {
   adminCourseSchema,
   adminModuleSchema,
@@ -12,62 +15,132 @@ import {
   quizInputSchema,
   topicInputSchema,
 } from '#shared/schemas/admin-content.ts';
+import { courseInstructorsSchema } from '#shared/schemas/staff.ts';
 import * as content from './content.service.ts';
+import { contentAudit } from './content-audit.ts';
 import * as quizzes from './quizzes.service.ts';
+import { coursesTaughtBy, setCourseInstructors, teachingOf } from './teaching.service.ts';
 
 const id = (what: string) => z.object({ id: z.uuid(`${what} not found`) });
 const courseId = z.object({ courseId: z.uuid('Course not found') });
 const moduleId = z.object({ moduleId: z.uuid('Module not found') });
 const tags = ['admin'];
 
+/**
+ * Courses and their content. Admins edit everything; an instructor edits the modules, topics and quizzes of the
+ * courses they are assigned to (docs/staff.md), and sees only those courses; other staff roles get 403.
+ */
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireAdmin);
+  app.addHook('onRequest', requireStaff);
   // Every change made here (courses, modules, topics, quizzes) reaches the students' portals before the admin
-  // gets the answer: the learning cache is cleared in every process.
+  // gets the answer: the learning cache is cleared in every process; and it goes into the audit trail.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       await courseContentChanged(app.database);
+      const entry = contentAudit(request, payload);
+      if (entry) await recordAudit(app.db, auditActor(request), entry);
     }
     return payload;
   });
+  /** 404 for an unknown course, module or topic; 403 unless the caller may teach its course. */
+  const teach = async (
+    request: Parameters<typeof authorize>[0],
+    of: Parameters<typeof teachingOf>[1],
+    what: string,
+  ) => {
+    const teaching = await teachingOf(app.db, of);
+    if (!teaching) throw notFound(`${what} not found`);
+    authorize(request, 'course:teach', teaching);
+  };
+  const adminOnly = {
+    onRequest: [async (r: Parameters<typeof authorize>[0]) => authorize(r, 'admin:access')],
+  };
 
   // Courses
-  app.get('/api/admin/courses', { schema: { tags, response: { 200: z.array(adminCourseSchema) } } }, () =>
-    content.listCourses(app.db),
+  app.get(
+    '/api/admin/courses',
+    { schema: { tags, response: { 200: z.array(adminCourseSchema) } } },
+    async (request) => {
+      authorize(request, 'course:listTaught');
+      const user = currentUser(request);
+      const all = can(basePrincipal(user), 'admin:access');
+      return content.listCourses(app.db, all ? undefined : await coursesTaughtBy(app.db, user.id));
+    },
+  );
+  app.get(
+    '/api/admin/courses/:id/instructors',
+    { ...adminOnly, schema: { tags, params: id('Course'), response: { 200: courseInstructorsSchema } } },
+    async (request) => {
+      const teaching = await teachingOf(app.db, { courseId: request.params.id });
+      if (!teaching) throw notFound('Course not found');
+      return { userIds: [...teaching.instructorUserIds] };
+    },
+  );
+  app.put(
+    '/api/admin/courses/:id/instructors',
+    {
+      ...adminOnly,
+      schema: {
+        tags,
+        params: id('Course'),
+        body: courseInstructorsSchema,
+        response: { 200: courseInstructorsSchema },
+      },
+    },
+    async (request) =>
+      setCourseInstructors(app.database, auditActor(request), request.params.id, request.body.userIds),
   );
   app.post(
     '/api/admin/courses',
-    { schema: { tags, body: courseInputSchema, response: { 201: adminCourseSchema } } },
+    { ...adminOnly, schema: { tags, body: courseInputSchema, response: { 201: adminCourseSchema } } },
     async (request, reply) => reply.status(201).send(await content.createCourse(app, request.body)),
   );
   app.put(
     '/api/admin/courses/:id',
-    { schema: { tags, params: id('Course'), body: courseInputSchema, response: { 200: adminCourseSchema } } },
+    {
+      ...adminOnly,
+      schema: { tags, params: id('Course'), body: courseInputSchema, response: { 200: adminCourseSchema } },
+    },
     (request) => content.updateCourse(app, request.params.id, request.body),
   );
-  app.delete('/api/admin/courses/:id', { schema: { tags, params: id('Course') } }, async (request, reply) => {
-    await content.deleteCourse(app, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/admin/courses/:id',
+    { ...adminOnly, schema: { tags, params: id('Course') } },
+    async (request, reply) => {
+      await content.deleteCourse(app, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   // Modules
   app.get(
     '/api/admin/courses/:courseId/modules',
     { schema: { tags, params: courseId, response: { 200: z.array(adminModuleSchema) } } },
-    (request) => content.listModules(app.db, request.params.courseId),
+    async (request) => {
+      await teach(request, { courseId: request.params.courseId }, 'Course');
+      return content.listModules(app.db, request.params.courseId);
+    },
   );
   app.post(
     '/api/admin/courses/:courseId/modules',
     { schema: { tags, params: courseId, body: moduleInputSchema, response: { 201: adminModuleSchema } } },
-    async (request, reply) =>
-      reply.status(201).send(await content.createModule(app.db, request.params.courseId, request.body)),
+    async (request, reply) => {
+      await teach(request, { courseId: request.params.courseId }, 'Course');
+      return reply
+        .status(201)
+        .send(await content.createModule(app.db, request.params.courseId, request.body));
+    },
   );
   app.put(
     '/api/admin/modules/:id',
     { schema: { tags, params: id('Module'), body: moduleInputSchema, response: { 200: adminModuleSchema } } },
-    (request) => content.updateModule(app.db, request.params.id, request.body),
+    async (request) => {
+      await teach(request, { moduleId: request.params.id }, 'Module');
+      return content.updateModule(app.db, request.params.id, request.body);
+    },
   );
   app.delete('/api/admin/modules/:id', { schema: { tags, params: id('Module') } }, async (request, reply) => {
+    await teach(request, { moduleId: request.params.id }, 'Module');
     await content.deleteModule(app, request.params.id);
     return reply.status(204).send();
   });
@@ -76,20 +149,29 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/modules/:moduleId/topics',
     { schema: { tags, params: moduleId, response: { 200: z.array(adminTopicSchema) } } },
-    (request) => content.listTopics(app.db, request.params.moduleId),
+    async (request) => {
+      await teach(request, { moduleId: request.params.moduleId }, 'Module');
+      return content.listTopics(app.db, request.params.moduleId);
+    },
   );
   app.post(
     '/api/admin/modules/:moduleId/topics',
     { schema: { tags, params: moduleId, body: topicInputSchema, response: { 201: adminTopicSchema } } },
-    async (request, reply) =>
-      reply.status(201).send(await content.createTopic(app.db, request.params.moduleId, request.body)),
+    async (request, reply) => {
+      await teach(request, { moduleId: request.params.moduleId }, 'Module');
+      return reply.status(201).send(await content.createTopic(app.db, request.params.moduleId, request.body));
+    },
   );
   app.put(
     '/api/admin/topics/:id',
     { schema: { tags, params: id('Topic'), body: topicInputSchema, response: { 200: adminTopicSchema } } },
-    (request) => content.updateTopic(app.db, request.params.id, request.body),
+    async (request) => {
+      await teach(request, { topicId: request.params.id }, 'Topic');
+      return content.updateTopic(app.db, request.params.id, request.body);
+    },
   );
   app.delete('/api/admin/topics/:id', { schema: { tags, params: id('Topic') } }, async (request, reply) => {
+    await teach(request, { topicId: request.params.id }, 'Topic');
     await content.deleteTopic(app, request.params.id);
     return reply.status(204).send();
   });
@@ -98,23 +180,32 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/topics/:id/quiz',
     { schema: { tags, params: id('Topic'), response: { 200: adminQuizSchema } } },
-    (request) => quizzes.getQuiz(app.db, request.params.id),
+    async (request) => {
+      await teach(request, { topicId: request.params.id }, 'Topic');
+      return quizzes.getQuiz(app.db, request.params.id);
+    },
   );
   app.post(
     '/api/admin/topics/:id/quiz',
     { schema: { tags, params: id('Topic'), body: quizInputSchema, response: { 201: adminQuizSchema } } },
-    async (request, reply) =>
-      reply.status(201).send(await quizzes.createQuiz(app.db, request.params.id, request.body)),
+    async (request, reply) => {
+      await teach(request, { topicId: request.params.id }, 'Topic');
+      return reply.status(201).send(await quizzes.createQuiz(app.db, request.params.id, request.body));
+    },
   );
   app.put(
     '/api/admin/topics/:id/quiz',
     { schema: { tags, params: id('Topic'), body: quizInputSchema, response: { 200: adminQuizSchema } } },
-    (request) => quizzes.updateQuiz(app, request.params.id, request.body),
+    async (request) => {
+      await teach(request, { topicId: request.params.id }, 'Topic');
+      return quizzes.updateQuiz(app, request.params.id, request.body);
+    },
   );
   app.delete(
     '/api/admin/topics/:id/quiz',
     { schema: { tags, params: id('Topic') } },
     async (request, reply) => {
+      await teach(request, { topicId: request.params.id }, 'Topic');
       await quizzes.deleteQuiz(app, request.params.id);
       return reply.status(204).send();
     },

@@ -32,7 +32,9 @@ type TopicInput = z.output<typeof topicInputSchema>;
 // ── Courses ──────────────────────────────────────────────────────────────────────────────────────────
 
 /** Fundamental before Upskill, then by display order (docs/product.md#admin-console). */
-export async function listCourses(db: Db): Promise<AdminCourse[]> {
+/** Every course, or only those with the given ids (an instructor's). */
+export async function listCourses(db: Db, onlyIds?: string[]): Promise<AdminCourse[]> {
+  if (onlyIds?.length === 0) return [];
   const rows = await db
     .select({
       course: courses,
@@ -40,6 +42,7 @@ export async function listCourses(db: Db): Promise<AdminCourse[]> {
       enrolmentCount: sql<number>`(SELECT count(*)::int FROM enrolments e WHERE e.course_id = ${courses}.id)`,
     })
     .from(courses)
+    .where(onlyIds ? inArray(courses.id, onlyIds) : undefined)
     .orderBy(asc(courses.courseType), asc(courses.order), asc(courses.title));
   return rows.map((r) => ({
     ...presentCourse(r.course),

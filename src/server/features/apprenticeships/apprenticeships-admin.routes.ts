@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireAdmin } from '#server/plugins/auth.ts';
+import { auditActor } from '#server/features/audit/index.ts';
+import { can } from '#server/lib/access-policy.ts';
+import { notFound } from '#server/lib/errors.ts';
+import { authorize, basePrincipal, currentUser, requireCan, requireStaff } from '#server/plugins/auth.ts';
 import {
   adminApprenticeSchema,
   adminOtjEntrySchema,
@@ -12,27 +15,44 @@ import {
   reviewInputSchema,
   reviewSchema,
 } from '#shared/schemas/apprenticeships.ts';
+import { caseloadItemSchema } from '#shared/schemas/staff.ts';
 import { presentApprentice } from './apprenticeships.presenter.ts';
+import { caseload } from './caseload.service.ts';
 import { csvHeaders, providerCsv } from './exports.service.ts';
 import { loadFigures } from './figures.repo.ts';
 import * as otj from './otj.service.ts';
-import { getApprenticeship, saveApprenticeship } from './record.service.ts';
+import { getApprenticeship, saveApprenticeship, tutorOf } from './record.service.ts';
 import * as reviews from './reviews.service.ts';
 
 const idParams = z.object({ id: z.uuid('Not found') });
 const tags = ['apprenticeships'];
 
-/** The admin console's apprenticeship API: records, approvals, figures, reviews, the learner-record export. */
+/**
+ * The admin console's apprenticeship API: records, approvals, figures, reviews, the learner-record export.
+ * Admins see every apprentice; a tutor only their caseload (docs/staff.md); other staff roles get 403.
+ */
 export const adminApprenticeshipRoutes: FastifyPluginAsyncZod = async (admin) => {
-  admin.addHook('onRequest', requireAdmin);
+  admin.addHook('onRequest', requireStaff);
+  /** Admins: everyone (undefined); a tutor: their own caseload. */
+  const scope = (request: Parameters<typeof currentUser>[0]) => {
+    authorize(request, 'caseload:read');
+    return can(basePrincipal(currentUser(request)), 'admin:access') ? undefined : currentUser(request).id;
+  };
+  const asTutorOf = async (request: Parameters<typeof currentUser>[0], studentId: string) =>
+    authorize(request, 'apprenticeship:tutor', { tutorUserId: await tutorOf(admin.db, studentId) });
+
   admin.get(
     '/api/admin/students/:id/apprenticeship',
     { schema: { tags, params: idParams, response: { 200: apprenticeshipSchema } } },
-    (request) => getApprenticeship(admin.db, request.params.id),
+    async (request) => {
+      await asTutorOf(request, request.params.id);
+      return getApprenticeship(admin.db, request.params.id);
+    },
   );
   admin.put(
     '/api/admin/students/:id/apprenticeship',
     {
+      onRequest: [requireCan('admin:access')],
       schema: {
         tags,
         params: idParams,
@@ -40,16 +60,30 @@ export const adminApprenticeshipRoutes: FastifyPluginAsyncZod = async (admin) =>
         response: { 200: apprenticeshipSchema },
       },
     },
-    (request) => saveApprenticeship(admin.database, request.params.id, request.body, admin.config.publicUrl),
+    (request) => {
+      return saveApprenticeship(admin.database, request.params.id, request.body, {
+        publicUrl: admin.config.publicUrl,
+        actor: auditActor(request),
+      });
+    },
+  );
+  admin.get(
+    '/api/admin/caseload',
+    { schema: { tags, response: { 200: z.array(caseloadItemSchema) } } },
+    (request) => {
+      authorize(request, 'caseload:read');
+      return caseload(admin.db, currentUser(request).id);
+    },
   );
   admin.get(
     '/api/admin/apprentices',
     { schema: { tags, response: { 200: z.array(adminApprenticeSchema) } } },
-    async () => (await loadFigures(admin.db)).map(presentApprentice),
+    async (request) => (await loadFigures(admin.db, { tutorUserId: scope(request) })).map(presentApprentice),
   );
-  admin.get('/api/admin/apprentices/export.csv', { schema: { tags } }, async (_request, reply) =>
-    reply.headers(csvHeaders('apprentices-otj')).send(await providerCsv(admin.db)),
-  );
+  admin.get('/api/admin/apprentices/export.csv', { schema: { tags } }, async (request, reply) => {
+    authorize(request, 'admin:access');
+    return reply.headers(csvHeaders('apprentices-otj')).send(await providerCsv(admin.db));
+  });
   admin.get(
     '/api/admin/otj',
     {
@@ -59,34 +93,43 @@ export const adminApprenticeshipRoutes: FastifyPluginAsyncZod = async (admin) =>
         response: { 200: z.array(adminOtjEntrySchema) },
       },
     },
-    (request) => otj.adminEntries(admin.db, request.query),
+    (request) => otj.adminEntries(admin.db, { ...request.query, tutorUserId: scope(request) }),
   );
+  const decide = async (
+    request: Parameters<typeof currentUser>[0] & { params: { id: string } },
+    decision: Parameters<typeof otj.decideEntry>[3],
+  ) => {
+    const entry = await otj.entryTutor(admin.db, request.params.id);
+    if (!entry) throw notFound('Entry not found', 'OTJ_NOT_FOUND');
+    authorize(request, 'apprenticeship:tutor', entry);
+    return otj.decideEntry(admin.db, auditActor(request), request.params.id, decision);
+  };
   admin.post(
     '/api/admin/otj/:id/approve',
     { schema: { tags, params: idParams, response: { 200: adminOtjEntrySchema } } },
-    (request) =>
-      otj.decideEntry(admin.db, currentUser(request).id, request.params.id, { status: 'approved' }),
+    (request) => decide(request, { status: 'approved' }),
   );
   admin.post(
     '/api/admin/otj/:id/reject',
     { schema: { tags, params: idParams, body: otjRejectSchema, response: { 200: adminOtjEntrySchema } } },
-    (request) =>
-      otj.decideEntry(admin.db, currentUser(request).id, request.params.id, {
-        status: 'rejected',
-        reason: request.body.reason,
-      }),
+    (request) => decide(request, { status: 'rejected', reason: request.body.reason }),
   );
   admin.post(
     '/api/admin/students/:id/reviews',
     { schema: { tags, params: idParams, body: reviewInputSchema, response: { 201: createdSchema } } },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      await asTutorOf(request, request.params.id);
+      return reply
         .status(201)
-        .send(await reviews.createReview(admin.db, currentUser(request).id, request.params.id, request.body)),
+        .send(await reviews.createReview(admin.db, auditActor(request), request.params.id, request.body));
+    },
   );
   admin.get(
     '/api/admin/students/:id/reviews',
     { schema: { tags, params: idParams, response: { 200: z.array(reviewSchema) } } },
-    (request) => reviews.listReviews(admin.db, currentUser(request), request.params.id),
+    async (request) => {
+      await asTutorOf(request, request.params.id);
+      return reviews.listReviews(admin.db, currentUser(request), request.params.id);
+    },
   );
 };

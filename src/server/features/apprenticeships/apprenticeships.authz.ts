@@ -117,6 +117,7 @@ export const authzCases: AuthzCase[] = [
     expect: adminOnly,
   },
   { method: 'GET', url: '/api/admin/apprentices', expect: adminOnly },
+  { method: 'GET', url: '/api/admin/caseload', expect: adminOnly },
   { method: 'GET', url: '/api/admin/apprentices/export.csv', expect: adminOnly },
   { method: 'GET', url: '/api/admin/otj', expect: adminOnly },
   {

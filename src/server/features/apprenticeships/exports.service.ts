@@ -1,24 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { otjEntries } from '#server/db/schema/index.ts';
+import { toCsv } from '#server/lib/csv.ts';
 import { ukIsoDate } from '#shared/format.ts';
 import { OTJ_ACTIVITY_LABELS } from '#shared/schemas/apprenticeships.ts';
 import { secondsToHours } from './apprenticeships.presenter.ts';
 import { loadFigures } from './figures.repo.ts';
-
-/**
- * One CSV cell: quoted, quotes doubled, and a cell a spreadsheet would run as a formula (starting = + - @, tab or
- * carriage return) prefixed with an apostrophe (OWASP "CSV injection").
- */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-export function toCsv(header: string[], rows: (string | number | boolean | null)[][]): string {
-  return `${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
-}
 
 const SOURCE_LABELS = {
   apprentice: 'Logged by apprentice',

@@ -18,8 +18,15 @@ export interface ApprenticeFiguresRow {
   figures: OtjFigures;
 }
 
-/** Every apprentice's (or one's) figures in one aggregate query; dates come back as text on both drivers. */
-export async function loadFigures(db: Queryable, studentId?: string): Promise<ApprenticeFiguresRow[]> {
+/**
+ * Every apprentice's figures (or one's, or one tutor's caseload) in one aggregate query; dates come back as text
+ * on both drivers.
+ */
+export async function loadFigures(
+  db: Queryable,
+  filter: { studentId?: string; tutorUserId?: string } = {},
+): Promise<ApprenticeFiguresRow[]> {
+  const { studentId, tutorUserId } = filter;
   const rows = rowsOf<{
     student_id: string;
     first_name: string | null;
@@ -50,7 +57,9 @@ export async function loadFigures(db: Queryable, studentId?: string): Promise<Ap
                max(date) FILTER (WHERE status <> 'rejected') AS last_learning
         FROM otj_entries WHERE student_id = a.student_id
       ) e ON true
-      ${studentId ? sql`WHERE a.student_id = ${studentId}` : sql``}
+      WHERE true
+      ${studentId ? sql`AND a.student_id = ${studentId}` : sql``}
+      ${tutorUserId ? sql`AND a.tutor_user_id = ${tutorUserId}` : sql``}
       ORDER BY lower(coalesce(u.last_name, '')), lower(coalesce(u.first_name, '')), u.email`),
   );
   const today = ukIsoDate();

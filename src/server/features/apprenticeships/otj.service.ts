@@ -1,6 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Database, Queryable, Tx } from '#server/db/client.ts';
+import type { Database, Db, Queryable, Tx } from '#server/db/client.ts';
 import { apprenticeships, otjEntries, users } from '#server/db/schema/index.ts';
+import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { attachObject, normaliseObjectPath } from '#server/features/media/index.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import { formatDate, ukIsoDate } from '#shared/format.ts';
@@ -16,7 +17,7 @@ type EntryInput = OtjEntryInput & { date: string; hours: number; description: st
 export async function getOverview(db: Queryable, studentId: string): Promise<OtjOverview> {
   const record = await findApprenticeship(db, studentId);
   if (!record) throw notFound('You have no apprenticeship on TradeSkills', 'NO_APPRENTICESHIP');
-  const [row] = await loadFigures(db, studentId);
+  const [row] = await loadFigures(db, { studentId });
   const entries = await db
     .select()
     .from(otjEntries)
@@ -180,22 +181,36 @@ export async function amendEntry(
  * same moment cannot both win. Rejecting needs a reason, which the apprentice sees.
  */
 export async function decideEntry(
-  db: Queryable,
-  adminId: string,
+  db: Db,
+  actor: AuditActor,
   entryId: string,
   decision: { status: 'approved' } | { status: 'rejected'; reason: string },
 ): Promise<AdminOtjEntry> {
-  const [updated] = await db
-    .update(otjEntries)
-    .set({
-      status: decision.status,
-      rejectionReason: decision.status === 'rejected' ? decision.reason.trim() : null,
-      decidedBy: adminId,
-      decidedAt: new Date(),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(otjEntries.id, entryId), eq(otjEntries.status, 'pending')))
-    .returning();
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(otjEntries)
+      .set({
+        status: decision.status,
+        rejectionReason: decision.status === 'rejected' ? decision.reason.trim() : null,
+        decidedBy: actor.id,
+        decidedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(otjEntries.id, entryId), eq(otjEntries.status, 'pending')))
+      .returning();
+    if (row) {
+      await recordAudit(tx, actor, {
+        action: decision.status === 'approved' ? 'otj.approve' : 'otj.reject',
+        entityType: 'otj_entry',
+        entityId: row.id,
+        summary: changeSummary(
+          { status: 'pending' },
+          { status: row.status, reason: row.rejectionReason ?? undefined },
+        ),
+      });
+    }
+    return row;
+  });
   if (!updated) {
     const [existing] = await db
       .select({ status: otjEntries.status })
@@ -207,17 +222,32 @@ export async function decideEntry(
   return (await adminEntries(db, { id: updated.id }))[0]!;
 }
 
+/** Whose caseload an entry's apprentice is in, or null for an unknown entry (the route answers 404). */
+export async function entryTutor(
+  db: Queryable,
+  entryId: string,
+): Promise<{ tutorUserId: string | null } | null> {
+  const [row] = await db
+    .select({ tutorUserId: apprenticeships.tutorUserId })
+    .from(otjEntries)
+    .innerJoin(apprenticeships, eq(apprenticeships.id, otjEntries.apprenticeshipId))
+    .where(eq(otjEntries.id, entryId));
+  return row ?? null;
+}
+
 /** The admin's view: entries with the apprentice's name, pending first, or one student's log. */
 export async function adminEntries(
   db: Queryable,
-  filter: { id?: string; studentId?: string; status?: OtjEntryRow['status'] },
+  filter: { id?: string; studentId?: string; status?: OtjEntryRow['status']; tutorUserId?: string },
 ): Promise<AdminOtjEntry[]> {
   const rows = await db
     .select({ entry: otjEntries, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(otjEntries)
     .innerJoin(users, eq(users.id, otjEntries.studentId))
+    .innerJoin(apprenticeships, eq(apprenticeships.id, otjEntries.apprenticeshipId))
     .where(
       and(
+        filter.tutorUserId ? eq(apprenticeships.tutorUserId, filter.tutorUserId) : undefined,
         filter.id ? eq(otjEntries.id, filter.id) : undefined,
         filter.studentId ? eq(otjEntries.studentId, filter.studentId) : undefined,
         filter.status ? eq(otjEntries.status, filter.status) : undefined,

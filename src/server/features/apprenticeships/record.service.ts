@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '#server/db/client.ts';
 import { apprenticeships, users } from '#server/db/schema/index.ts';
+import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
@@ -34,9 +35,12 @@ export async function resolveEmployerContact(
       'EMPLOYER_IS_APPRENTICE',
     );
   }
-  const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, user.id));
-  if (row && can(accountPrincipal({ id: user.id, role: row.role }), 'apprenticeship:tutor')) {
-    throw badRequest('The employer contact cannot be a tutor (admin) account', 'EMPLOYER_IS_ADMIN');
+  const [row] = await tx
+    .select({ role: users.role, staffRoles: users.staffRoles })
+    .from(users)
+    .where(eq(users.id, user.id));
+  if (row && can(accountPrincipal({ id: user.id, ...row }), 'console:access')) {
+    throw badRequest('The employer contact cannot be a staff account', 'EMPLOYER_IS_ADMIN');
   }
   if (createdUser) {
     await enqueueEmail(
@@ -53,15 +57,25 @@ export async function resolveEmployerContact(
   return user.id;
 }
 
+/** The tutor whose caseload a student is in (null: none, or no apprenticeship). */
+export async function tutorOf(db: Queryable, studentId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ tutorUserId: apprenticeships.tutorUserId })
+    .from(apprenticeships)
+    .where(eq(apprenticeships.studentId, studentId));
+  return row?.tutorUserId ?? null;
+}
+
 /** Creates or replaces a student's apprenticeship record (the rules are in the shared schema). */
 export async function saveApprenticeship(
   database: Database,
   studentId: string,
   input: ApprenticeshipInput & { startDate: string; endDate: string },
-  publicUrl: string,
+  { publicUrl, actor }: { publicUrl: string; actor: AuditActor },
 ): Promise<Apprenticeship> {
   await database.db.transaction(async (tx) => {
     const [student] = await tx.select().from(users).where(eq(users.id, studentId));
+    const before = await findApprenticeship(tx, studentId);
     if (student?.role !== 'student') throw notFound('Student not found');
     // No contact chosen: none (a manager becomes one only when the apprentice accepts their proposal).
     const employerContactId = input.employerContact
@@ -89,11 +103,21 @@ export async function saveApprenticeship(
       standardMinimumHours: input.standardMinimumHours ?? null,
       employerContactId,
       employerContactSeatId,
+      ...(input.tutorUserId === undefined ? {} : { tutorUserId: await checkTutor(tx, input.tutorUserId) }),
     };
     await tx
       .insert(apprenticeships)
       .values({ studentId, ...values })
       .onConflictDoUpdate({ target: apprenticeships.studentId, set: { ...values, updatedAt: new Date() } });
+    await recordAudit(tx, actor, {
+      action: before ? 'apprenticeship.update' : 'apprenticeship.create',
+      entityType: 'apprenticeship',
+      entityId: studentId,
+      summary: changeSummary(before ?? {}, {
+        ...values,
+        tutorUserId: values.tutorUserId ?? before?.tutorUserId,
+      }),
+    });
     // Entries the new dates leave outside the apprenticeship would be refused if logged now; say so instead of
     // silently keeping them in the figures.
     const [outside] = rowsOf<{ n: number }>(
@@ -110,6 +134,19 @@ export async function saveApprenticeship(
     }
   });
   return getApprenticeship(database.db, studentId);
+}
+
+/** A tutor chosen for a caseload must be a staff account holding the tutor role. */
+async function checkTutor(tx: Queryable, tutorUserId: string | null): Promise<string | null> {
+  if (tutorUserId === null) return null;
+  const [row] = await tx
+    .select({ id: users.id, role: users.role, staffRoles: users.staffRoles, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, tutorUserId));
+  if (!row?.isActive || !can(accountPrincipal(row), 'caseload:read') || row.role === 'student') {
+    throw badRequest('Choose an active staff member who holds the tutor role', 'NOT_A_TUTOR');
+  }
+  return row.id;
 }
 
 export async function findApprenticeship(
@@ -130,9 +167,9 @@ export async function getApprenticeship(db: Queryable, studentId: string): Promi
 }
 
 export async function presentApprenticeship(db: Queryable, row: ApprenticeshipRow): Promise<Apprenticeship> {
-  const [contact] = row.employerContactId
-    ? await db.select().from(users).where(eq(users.id, row.employerContactId))
-    : [];
+  const person = async (id: string | null) =>
+    id ? (await db.select().from(users).where(eq(users.id, id)))[0] : undefined;
+  const [contact, tutor] = await Promise.all([person(row.employerContactId), person(row.tutorUserId)]);
   return {
     studentId: row.studentId,
     standard: row.standard,
@@ -143,6 +180,7 @@ export async function presentApprenticeship(db: Queryable, row: ApprenticeshipRo
     plannedOtjHours: row.plannedOtjHours,
     standardMinimumHours: row.standardMinimumHours,
     employerContact: contact ? { id: contact.id, name: displayName(contact), email: contact.email } : null,
+    tutor: tutor ? { id: tutor.id, name: displayName(tutor), email: tutor.email } : null,
   };
 }
 

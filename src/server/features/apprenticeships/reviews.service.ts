@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Queryable } from '#server/db/client.ts';
+import type { Db, Queryable } from '#server/db/client.ts';
 import { apprenticeships, progressReviews, reviewSignatures, users } from '#server/db/schema/index.ts';
-import { accountPrincipal, can } from '#server/lib/access-policy.ts';
+import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
+import { type AccountRoles, accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { ukIsoDate } from '#shared/format.ts';
 import type {
@@ -11,15 +12,15 @@ import type {
   ReviewRole,
 } from '#shared/schemas/apprenticeships.ts';
 import { displayName } from './names.ts';
-import { rowsOf } from './record.service.ts';
+import { rowsOf, tutorOf } from './record.service.ts';
 
 type ReviewRow = typeof progressReviews.$inferSelect;
-type Caller = { id: string; role: string; firstName: string | null; lastName: string | null; email: string };
+type Caller = AccountRoles & { id: string; firstName: string | null; lastName: string | null; email: string };
 
 /** POST /api/admin/students/:id/reviews: recorded by the tutor; signed afterwards by each party. */
 export async function createReview(
-  db: Queryable,
-  adminId: string,
+  db: Db,
+  actor: AuditActor,
   studentId: string,
   input: ReviewInput & { supportNeeds?: string },
 ): Promise<{ id: string }> {
@@ -30,28 +31,36 @@ export async function createReview(
   if (input.reviewDate < record.startDate) {
     throw badRequest('A review cannot be dated before the apprenticeship started', 'REVIEW_BEFORE_START');
   }
-  const [row] = await db
-    .insert(progressReviews)
-    .values({
-      apprenticeshipId: record.id,
-      studentId,
-      employerContactId: record.employerContactId,
-      reviewDate: input.reviewDate,
-      progressSummary: input.progressSummary.trim(),
-      otjHoursToDate: input.otjHoursToDate,
-      nextSteps: input.nextSteps.trim(),
-      supportNeeds: (input.supportNeeds ?? '').trim(),
-      createdBy: adminId,
-    })
-    .returning({ id: progressReviews.id });
-  return { id: row!.id };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(progressReviews)
+      .values({
+        apprenticeshipId: record.id,
+        studentId,
+        employerContactId: record.employerContactId,
+        reviewDate: input.reviewDate,
+        progressSummary: input.progressSummary.trim(),
+        otjHoursToDate: input.otjHoursToDate,
+        nextSteps: input.nextSteps.trim(),
+        supportNeeds: (input.supportNeeds ?? '').trim(),
+        createdBy: actor.id,
+      })
+      .returning({ id: progressReviews.id });
+    await recordAudit(tx, actor, {
+      action: 'review.record',
+      entityType: 'progress_review',
+      entityId: row!.id,
+      summary: `review of ${input.reviewDate} recorded for apprentice ${studentId}`,
+    });
+    return { id: row!.id };
+  });
 }
 
 /** The role `caller` signs `review` in, or null: each party signs only in their own account. */
-function roleFor(review: ReviewRow, caller: Caller): ReviewRole | null {
+function roleFor(review: ReviewRow, caller: Caller, tutorUserId: string | null): ReviewRole | null {
   if (caller.id === review.studentId) return 'apprentice';
   if (review.employerContactId && caller.id === review.employerContactId) return 'employer';
-  if (can(accountPrincipal(caller), 'apprenticeship:tutor')) return 'tutor';
+  if (can(accountPrincipal(caller), 'apprenticeship:tutor', { tutorUserId })) return 'tutor';
   return null;
 }
 
@@ -67,6 +76,7 @@ async function present(db: Queryable, rows: ReviewRow[], caller: Caller): Promis
         lastName: users.lastName,
         email: users.email,
         standard: apprenticeships.standard,
+        tutorUserId: apprenticeships.tutorUserId,
       })
       .from(users)
       .leftJoin(apprenticeships, eq(apprenticeships.studentId, users.id))
@@ -76,8 +86,8 @@ async function present(db: Queryable, rows: ReviewRow[], caller: Caller): Promis
     const signed = signatures
       .filter((s) => s.reviewId === review.id)
       .sort((a, b) => a.signedAt.getTime() - b.signedAt.getTime());
-    const role = roleFor(review, caller);
     const apprentice = people.find((p) => p.id === review.studentId)!;
+    const role = roleFor(review, caller, apprentice.tutorUserId);
     const needed: ReviewRole[] = review.employerContactId
       ? ['apprentice', 'tutor', 'employer']
       : ['apprentice', 'tutor'];
@@ -104,9 +114,18 @@ async function present(db: Queryable, rows: ReviewRow[], caller: Caller): Promis
  * for, and every review for an admin (`studentId` narrows it).
  */
 export async function listReviews(db: Queryable, caller: Caller, studentId?: string): Promise<Review[]> {
-  const visible = can(accountPrincipal(caller), 'apprenticeship:tutor')
+  const principal = accountPrincipal(caller);
+  const caseload = db
+    .select({ id: apprenticeships.studentId })
+    .from(apprenticeships)
+    .where(eq(apprenticeships.tutorUserId, caller.id));
+  const visible = can(principal, 'admin:access')
     ? undefined
-    : or(eq(progressReviews.studentId, caller.id), eq(progressReviews.employerContactId, caller.id));
+    : or(
+        eq(progressReviews.studentId, caller.id),
+        eq(progressReviews.employerContactId, caller.id),
+        can(principal, 'caseload:read') ? inArray(progressReviews.studentId, caseload) : undefined,
+      );
   const rows = await db
     .select()
     .from(progressReviews)
@@ -119,7 +138,7 @@ export async function listReviews(db: Queryable, caller: Caller, studentId?: str
 /** One review the caller may see (404 for everyone else, so ids reveal nothing). */
 export async function getReview(db: Queryable, caller: Caller, reviewId: string): Promise<Review> {
   const [row] = await db.select().from(progressReviews).where(eq(progressReviews.id, reviewId));
-  if (!row || (!can(accountPrincipal(caller), 'apprenticeship:tutor') && !roleFor(row, caller)))
+  if (!row || !roleFor(row, caller, await tutorOf(db, row.studentId)))
     throw notFound('Review not found', 'REVIEW_NOT_FOUND');
   return (await present(db, [row], caller))[0]!;
 }
@@ -131,7 +150,7 @@ export async function getReview(db: Queryable, caller: Caller, reviewId: string)
 export async function signReview(db: Queryable, caller: Caller, reviewId: string): Promise<Review> {
   const [row] = await db.select().from(progressReviews).where(eq(progressReviews.id, reviewId));
   if (!row) throw notFound('Review not found', 'REVIEW_NOT_FOUND');
-  const role = roleFor(row, caller);
+  const role = roleFor(row, caller, await tutorOf(db, row.studentId));
   // Not a party: the same 404 as an unknown id, so ids reveal nothing.
   if (!role) throw notFound('Review not found', 'REVIEW_NOT_FOUND');
   const inserted = await db

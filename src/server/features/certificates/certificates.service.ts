@@ -13,7 +13,7 @@ import { courseLearningMinutes, holderNameOf, newCertificateCode } from './issue
 import { issuerIdentity, type SigningKey } from './signing-key.ts';
 
 export type CertificateRow = typeof certificates.$inferSelect;
-type Viewer = Pick<UserRow, 'id' | 'role'>;
+type Viewer = Pick<UserRow, 'id' | 'role' | 'staffRoles'>;
 
 export interface CertificatesDeps {
   db: Db;

@@ -29,7 +29,7 @@ import type { LearningCache, StructureModule, StructureTopic } from './learning.
 // passing its quiz (or by its video ending when it has no quiz, or by being opened when it has neither), and
 // module progress is derived from completed topics.
 
-export type Viewer = Pick<UserRow, 'id' | 'role'>;
+export type Viewer = Pick<UserRow, 'id' | 'role' | 'staffRoles'>;
 /** Whether the viewer sees every course, unlocked (admins previewing the portal): the access policy decides. */
 export const isAdmin = (viewer: Viewer) => can(accountPrincipal(viewer), 'course:readAll');
 

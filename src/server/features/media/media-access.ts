@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, enrolments, modules, topics } from '#server/db/schema/index.ts';
-import { accountPrincipal, can } from '#server/lib/access-policy.ts';
+import { type AccountRoles, accountPrincipal, can } from '#server/lib/access-policy.ts';
 import type { StoredObjectRow } from './media.service.ts';
 import { objectPathFor } from './object-store.ts';
 
@@ -17,7 +17,7 @@ export type MediaAccess = 'public' | 'allowed' | 'unauthorized' | 'forbidden';
 export type MediaAccessRule = (
   db: Queryable,
   objectPath: string,
-  user: { id: string; role: string } | null,
+  user: ({ id: string } & AccountRoles) | null,
 ) => Promise<Exclude<MediaAccess, 'public'> | null>;
 
 /**
@@ -28,7 +28,7 @@ export type MediaAccessRule = (
 export async function mediaAccess(
   db: Queryable,
   row: StoredObjectRow,
-  user: { id: string; role: string; mustChangePassword?: boolean } | null,
+  user: ({ id: string; mustChangePassword?: boolean } & AccountRoles) | null,
   rules: readonly MediaAccessRule[],
 ): Promise<MediaAccess> {
   if (row.fileType === 'image' && row.attachedAt) {

@@ -14,7 +14,7 @@ import { loadMessage, MESSAGE_CHANNEL, participantIdsOf, presentMessage } from '
 // the database and closes those that are gone. The heartbeat re-checks too, in case a notification was missed.
 
 type Subscriber = {
-  viewer: Pick<UserRow, 'id' | 'role'>;
+  viewer: Pick<UserRow, 'id' | 'role' | 'staffRoles'>;
   sessionId: string;
   send: (message: Message) => void;
   close: () => void;

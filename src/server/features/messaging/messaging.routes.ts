@@ -76,7 +76,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       res.end();
     };
     const subscriber = {
-      viewer: { id: user.id, role: user.role },
+      viewer: { id: user.id, role: user.role, staffRoles: user.staffRoles },
       sessionId: request.sessionId!,
       send: (message: Message) =>
         res.write(`event: ${STREAM_EVENT_MESSAGE}\ndata: ${JSON.stringify(message)}\n\n`),

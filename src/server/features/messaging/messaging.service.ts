@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { conversationParticipants, conversations, messages, users } from '#server/db/schema/index.ts';
-import { accountPrincipal, can } from '#server/lib/access-policy.ts';
+import { type AccountRoles, accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { badRequest, forbidden, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import type { UserRow } from '#server/lib/sessions.service.ts';
 import type {
@@ -19,10 +19,10 @@ export const MESSAGE_CHANNEL = 'messages';
 /** The longest history a thread returns (the newest messages). */
 const THREAD_LIMIT = 500;
 
-type Viewer = Pick<UserRow, 'id' | 'role'>;
+type Viewer = Pick<UserRow, 'id' | 'role' | 'staffRoles'>;
 type PersonRow = Pick<
   typeof users.$inferSelect,
-  'id' | 'firstName' | 'lastName' | 'email' | 'profileImageUrl' | 'role'
+  'id' | 'firstName' | 'lastName' | 'email' | 'profileImageUrl' | 'role' | 'staffRoles'
 >;
 
 const personColumns = {
@@ -32,14 +32,15 @@ const personColumns = {
   email: users.email,
   profileImageUrl: users.profileImageUrl,
   role: users.role,
+  staffRoles: users.staffRoles,
 };
 
 /** A student sees staff emails and their own, never another student's. */
 export function visibleEmail(
   viewer: Viewer,
-  person: Pick<PersonRow, 'id' | 'email' | 'role'>,
+  person: Pick<PersonRow, 'id' | 'email' | 'role' | 'staffRoles'>,
 ): string | null {
-  const staff = (p: { id: string; role: string }) => can(accountPrincipal(p), 'message:anyone');
+  const staff = (p: { id: string } & AccountRoles) => can(accountPrincipal(p), 'message:anyone');
   if (staff(viewer) || staff(person) || person.id === viewer.id) return person.email;
   return null;
 }
@@ -61,7 +62,7 @@ interface MessageRow {
   senderId: string;
   content: string;
   createdAt: Date;
-  sender: Pick<PersonRow, 'id' | 'firstName' | 'email' | 'role'>;
+  sender: Pick<PersonRow, 'id' | 'firstName' | 'email' | 'role' | 'staffRoles'>;
 }
 
 export function presentMessage(viewer: Viewer, row: MessageRow): Message {
@@ -81,7 +82,13 @@ const messageColumns = {
   senderId: messages.senderId,
   content: messages.content,
   createdAt: messages.createdAt,
-  sender: { id: users.id, firstName: users.firstName, email: users.email, role: users.role },
+  sender: {
+    id: users.id,
+    firstName: users.firstName,
+    email: users.email,
+    role: users.role,
+    staffRoles: users.staffRoles,
+  },
 };
 
 export async function loadMessage(db: Queryable, messageId: string): Promise<MessageRow | undefined> {
@@ -306,13 +313,13 @@ export async function createConversation(
   const others = [...new Set(participantIds)].filter((id) => id !== viewer.id);
   if (others.length === 0) throw badRequest('Please select at least one student');
   const people = await db
-    .select({ id: users.id, role: users.role, isActive: users.isActive })
+    .select({ id: users.id, role: users.role, staffRoles: users.staffRoles, isActive: users.isActive })
     .from(users)
     .where(inArray(users.id, others));
   if (people.length !== others.length || people.some((p) => !p.isActive)) {
     throw badRequest('Unknown participant');
   }
-  const staff = (p: { id: string; role: string }) => can(accountPrincipal(p), 'message:anyone');
+  const staff = (p: { id: string } & AccountRoles) => can(accountPrincipal(p), 'message:anyone');
   if (!staff(viewer) && (others.length !== 1 || !staff(people[0]!))) {
     throw forbidden('Students can only message their instructors');
   }

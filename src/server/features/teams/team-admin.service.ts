@@ -1,6 +1,7 @@
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { courses, invoices, teamOrders, teamSeats } from '#server/db/schema/index.ts';
+import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import type { AdminTeamOrder } from '#shared/schemas/teams.ts';
@@ -63,7 +64,12 @@ async function adminOrder(db: Db, id: string): Promise<AdminTeamOrder> {
 }
 
 /** POST /api/admin/team-orders/:id/mark-paid: the bank transfer arrived. Idempotent: a paid order stays as it is. */
-export async function markPaidByAdmin(db: Db, ctx: TeamContext, id: string): Promise<AdminTeamOrder> {
+export async function markPaidByAdmin(
+  db: Db,
+  ctx: TeamContext,
+  actor: AuditActor,
+  id: string,
+): Promise<AdminTeamOrder> {
   if (!isUuid(id)) throw notFound(TEAM_ORDER_NOT_FOUND, 'TEAM_ORDER_NOT_FOUND');
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(teamOrders).where(eq(teamOrders.id, id)).for('update');
@@ -73,12 +79,23 @@ export async function markPaidByAdmin(db: Db, ctx: TeamContext, id: string): Pro
       throw conflict('Only invoice orders awaiting payment can be marked paid', 'ORDER_NOT_INVOICED');
     }
     await markTeamOrderPaid(tx, order, ctx);
+    await recordAudit(tx, actor, {
+      action: 'team_order.mark_paid',
+      entityType: 'team_order',
+      entityId: id,
+      summary: changeSummary({ status: order.status }, { status: 'paid' }),
+    });
   });
   return adminOrder(db, id);
 }
 
 /** PUT /api/admin/team-orders/:id/capacity: seats on an order, never below the seats already assigned. */
-export async function adjustCapacity(db: Db, id: string, capacity: number): Promise<AdminTeamOrder> {
+export async function adjustCapacity(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  capacity: number,
+): Promise<AdminTeamOrder> {
   if (!isUuid(id)) throw notFound(TEAM_ORDER_NOT_FOUND, 'TEAM_ORDER_NOT_FOUND');
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(teamOrders).where(eq(teamOrders.id, id)).for('update');
@@ -91,6 +108,12 @@ export async function adjustCapacity(db: Db, id: string, capacity: number): Prom
       .update(teamOrders)
       .set({ extraSeats: capacity - order.seats })
       .where(eq(teamOrders.id, id));
+    await recordAudit(tx, actor, {
+      action: 'team_order.capacity',
+      entityType: 'team_order',
+      entityId: id,
+      summary: changeSummary({ seats: order.seats + order.extraSeats }, { seats: capacity }),
+    });
   });
   return adminOrder(db, id);
 }
