@@ -109,7 +109,7 @@ export async function requireAdmin(request: FastifyRequest) {
 /** Route guard: a signed-in member of staff (any staff role); each route then asks for its own action. */
 export async function requireStaff(request: FastifyRequest) {
   await requireUser(request);
-  if (!can(basePrincipal(currentUser(request)), 'console:access')) throw forbidden('Staff access required');
+  if (!can(basePrincipal(currentUser(request)), 'console:access')) throw forbidden('Admin access required');
 }
 
 /** Route guard factory: a signed-in user the policy allows `action` (no resource). */

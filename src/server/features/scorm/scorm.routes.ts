@@ -112,7 +112,7 @@ export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     RUNTIME_PATH,
-    { schema: { tags, summary: 'The SCORM API shim for package pages' } },
+    { schema: { tags, hide: true, summary: 'The SCORM API shim for package pages' } },
     async (_request, reply) => {
       reply.header('cross-origin-resource-policy', 'cross-origin');
       reply.header('cache-control', 'public, max-age=3600');

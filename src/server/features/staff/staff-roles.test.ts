@@ -42,6 +42,7 @@ describe('tutor', () => {
       level: record.level,
       employerContact: undefined,
       tutor: undefined,
+      formerEmployerContacts: undefined,
       studentId: undefined,
     };
     const refused = await as(admin).put(`/api/admin/students/${student.id}/apprenticeship`, {

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { text } from '#shared/schemas/common.ts';
 import { invitationAnswerSchema, invitationSchema, withdrawnCourseSchema } from '#shared/schemas/teams.ts';
 import { answerInvitation, listInvitations, withdrawnCourses } from './invitations.service.ts';
 
 const errorSchema = z.object({ message: z.string(), code: z.string().optional() });
-const params = z.object({ id: z.string().max(100) });
+const params = z.object({ id: text().max(100) });
 
 /** What others ask of the signed-in account (seat offers, employer-contact proposals), answered by it alone. */
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -152,7 +152,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['teams'],
         summary: 'Offer to be this member’s employer contact; it takes effect when the apprentice accepts',
-        params: z.object({ seatId: z.string().max(100) }),
+        params: z.object({ seatId: text().max(100) }),
         response: { 201: z.object({ status: z.literal('proposed') }), 404: errorSchema, 409: errorSchema },
       },
       onRequest: [requireTeamManager],
