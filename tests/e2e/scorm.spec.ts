@@ -8,6 +8,8 @@ import { ADMIN, signedIn } from './fixtures.ts';
 // Screenshots land in test-results/scorm/ for looking at.
 
 const RUN = Date.now().toString(36);
+// Passes the password rule (README 'Passwords').
+const NEW_PASSWORD = 'Fresh-Start-456!';
 const shot = (name: string) => `test-results/scorm/${name}.png`;
 const viewport = (width: number) => ({ width, height: width < 500 ? 844 : 900 });
 
@@ -78,9 +80,10 @@ async function openLesson(browser: Browser, width: number, email: string, passwo
   const context = await browser.newContext({ viewport: viewport(width) });
   expect((await context.request.post('/api/login', { data: { email, password } })).status()).toBe(200);
   if (password === 'TempPass123!') {
-    await context.request.post('/api/user/password', {
-      data: { currentPassword: 'TempPass123!', newPassword: 'NewPass456!' },
+    const changed = await context.request.post('/api/user/password', {
+      data: { currentPassword: 'TempPass123!', newPassword: NEW_PASSWORD },
     });
+    expect(changed.status(), await changed.text()).toBe(200);
   }
   const page = await context.newPage();
   await page.goto('/dashboard');
@@ -118,7 +121,7 @@ for (const [width, version] of [
     await first.screenshot({ path: shot(`${width}-playing`) });
     await first.context().close();
 
-    const second = await openLesson(browser, width, email, 'NewPass456!');
+    const second = await openLesson(browser, width, email, NEW_PASSWORD);
     const again = second.frameLocator('[data-testid="scorm-frame"]');
     await expect(again.getByText('Page 2 of 3')).toBeVisible({ timeout: 20_000 });
     await second.getByTestId('scorm-frame').scrollIntoViewIfNeeded();

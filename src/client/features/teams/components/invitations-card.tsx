@@ -26,26 +26,25 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
   const seat = invitation.kind === 'seat';
   const Icon = seat ? UserPlus : Handshake;
   const who = `${invitation.from}${invitation.companyName && invitation.companyName !== invitation.from ? ` (${invitation.companyName})` : ''}`;
+  // mutateAsync, not mutate's callbacks: answering removes this row (the invitations list refetches), and
+  // React Query skips per-call callbacks of an unmounted observer, which would swallow the toast.
   function respond(accept: boolean) {
-    answer.mutate(
-      { id: invitation.id, accept },
-      {
-        onSuccess: () =>
-          toast({
-            title: accept ? (seat ? 'Seat accepted' : 'Employer contact accepted') : 'Invitation declined',
-            description: accept
-              ? seat
-                ? `${invitation.courseTitle} is now in your courses.`
-                : `${invitation.from} will sign your progress reviews.`
-              : `${invitation.from} has been told.`,
-          }),
-        onError: (error) =>
-          toast({
-            title: 'Could not answer the invitation',
-            description: getErrorMessage(error, 'Try again'),
-            variant: 'destructive',
-          }),
-      },
+    answer.mutateAsync({ id: invitation.id, accept }).then(
+      () =>
+        toast({
+          title: accept ? (seat ? 'Seat accepted' : 'Employer contact accepted') : 'Invitation declined',
+          description: accept
+            ? seat
+              ? `${invitation.courseTitle} is now in your courses.`
+              : `${invitation.from} will sign your progress reviews.`
+            : `${invitation.from} has been told.`,
+        }),
+      (error) =>
+        toast({
+          title: 'Could not answer the invitation',
+          description: getErrorMessage(error, 'Try again'),
+          variant: 'destructive',
+        }),
     );
   }
   return (
