@@ -67,6 +67,11 @@ describe('invitations', () => {
     ).toBe('INVITATION_INVALID');
     const { res, token } = await invite(`weak-${Date.now()}@example.com`);
     expect((await api(t.app).post('/api/staff/accept', { token, password: 'x' })).statusCode).toBe(400);
+    // Long enough but on the common-passwords list: refused, and the link is not spent (below it answers as
+    // expired, not as used).
+    const leaked = await api(t.app).post('/api/staff/accept', { token, password: 'Password123!' });
+    expect(leaked.statusCode).toBe(400);
+    expect(leaked.json().code).toBe('WEAK_PASSWORD');
     await t.db
       .update(staffInvitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })

@@ -4,6 +4,7 @@ import { staffInvitations, users } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { conflict, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
+import { assertStrongPassword } from '#server/lib/password-policy.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { revokeUserSessions, userChanged } from '#server/lib/sessions.service.ts';
 import { randomToken, sha256Hex } from '#server/lib/tokens.ts';
@@ -107,6 +108,8 @@ export async function acceptInvitation(
       if (invitation.expiresAt.getTime() < Date.now()) {
         throw notFound('This invitation link has expired; ask for a new one', 'INVITATION_INVALID');
       }
+      // The same rule as every other password a person chooses (README 'Passwords'); the link stays usable.
+      assertStrongPassword(input.password, { email: invitation.email });
       const [user] = await tx
         .insert(users)
         .values({
