@@ -37,8 +37,8 @@ test('the landing page: carousel, count-up, featured course, coming soon, footer
   await expect(page.getByText('127 reviews')).toHaveCount(0);
   await expect(page.getByTestId('course-rating').first()).toBeVisible();
   // Coming soon: the catalogue's inactive course, with a working Notify Me (docs/product.md#waitlist).
-  const notify = page.getByRole('button', { name: /^Notify Me/ });
-  await expect(notify).toHaveCount(1);
+  // (Other journeys add coming-soon courses of their own, so the section may list more than the demo's.)
+  const notify = page.getByRole('button', { name: /^Notify Me/ }).first();
   await expect(notify).toBeEnabled();
 
   const footer = page.getByRole('contentinfo');
