@@ -22,7 +22,14 @@ import type {
   TopicProgress,
   TopicSummary,
 } from '#shared/schemas/learning.ts';
-import type { LearningCache, StructureModule, StructureTopic } from './learning.cache.ts';
+import type { LearningCache } from './learning.cache.ts';
+import {
+  type OutlineModule,
+  type OutlineTopic,
+  percentage,
+  presentModule,
+  presentTopicSummary,
+} from './outline.presenter.ts';
 
 // The learning rules live here, on the server, so the browser cannot skip them
 // (docs/decisions/0007-server-recorded-progress.md): modules and topics open in order, a topic completes by
@@ -75,18 +82,6 @@ export async function isEnrolled(deps: LearningDeps, userId: string, courseId: s
   return (await deps.cache.learner(userId)).courseIds.includes(courseId);
 }
 
-interface OutlineTopic extends StructureTopic {
-  videoCompleted: boolean;
-  completed: boolean;
-  isLocked: boolean;
-}
-interface OutlineModule extends Omit<StructureModule, 'topics'> {
-  topics: OutlineTopic[];
-  isLocked: boolean;
-  isCompleted: boolean;
-  completedTopics: number;
-}
-
 /** Every module and topic of a course with the viewer's completion and lock state (from the learning cache). */
 export async function loadOutline(
   deps: LearningDeps,
@@ -136,42 +131,6 @@ export function applyLocks(outline: OutlineModule[], unlockAll: boolean): void {
     // An empty module neither blocks nor opens anything.
     if (mod.topics.length > 0) previousModuleComplete = mod.isCompleted;
   }
-}
-
-export function percentage(done: number, total: number): string {
-  return (total > 0 ? Math.round((done / total) * 10000) / 100 : 0).toFixed(2);
-}
-
-export function presentModule(mod: OutlineModule): LearningModule {
-  return {
-    id: mod.id,
-    courseId: mod.courseId,
-    title: mod.title,
-    description: mod.description,
-    order: mod.order,
-    duration: mod.duration,
-    topicCount: mod.topics.length,
-    completedTopics: mod.completedTopics,
-    progressPercentage: percentage(mod.completedTopics, mod.topics.length),
-    isCompleted: mod.isCompleted,
-    isLocked: mod.isLocked,
-  };
-}
-
-export function presentTopicSummary(topic: OutlineTopic): TopicSummary {
-  return {
-    id: topic.id,
-    moduleId: topic.moduleId,
-    title: topic.title,
-    description: topic.description,
-    order: topic.order,
-    hasVideo: topic.hasVideo,
-    hasPresentation: topic.hasPresentation,
-    hasQuiz: topic.hasQuiz,
-    isLocked: topic.isLocked,
-    isCompleted: topic.completed,
-    videoCompleted: topic.videoCompleted,
-  };
 }
 
 export async function listModules(
