@@ -43,3 +43,8 @@ export const test = base.extend<{ adminPage: Page }>({
 });
 
 export { expect };
+
+/** Waits until React has hydrated a server-rendered page (src/client/main.tsx sets the marker). */
+export async function hydrated(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { hydrated } from './fixtures.ts';
 
 // The public pages a visitor browses before buying.
 
@@ -7,6 +8,7 @@ test('the landing page: carousel, count-up, featured course, coming soon, footer
   page,
 }) => {
   await page.goto('/');
+  await hydrated(page);
   const hero = page.getByRole('region', { name: 'Highlights' });
   await expect(hero.getByRole('heading', { name: 'Learn the Fundamentals' })).toBeVisible();
   await expect(hero.getByRole('link', { name: 'Start My Career' })).toHaveAttribute('href', '/login');
