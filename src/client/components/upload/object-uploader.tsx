@@ -16,6 +16,7 @@ const TYPE_HINTS: Record<FileType, string> = {
   presentation: 'PDF, PPT or PPTX',
   document: 'PDF',
   package: 'SCORM 1.2 or 2004 zip',
+  captions: 'WebVTT (.vtt)',
 };
 
 /** Which of `types` a picked file is stored as: the first whose content types include the file's. */
