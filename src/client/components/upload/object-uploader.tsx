@@ -235,6 +235,12 @@ export function ObjectUploader({
       </fieldset>
 
       <div aria-live="polite" className="empty:hidden">
+        {/* Screen readers hear the progress in quarters, not every percent (README 'Accessibility'). */}
+        {state.status === 'uploading' ? (
+          <span className="sr-only">
+            Uploading {state.file.name}: {Math.floor(state.percent / 25) * 25}%
+          </span>
+        ) : null}
         {state.status === 'done' ? (
           <p className="mt-2 flex items-center gap-1.5 text-sm text-emerald-700">
             <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
