@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN, STUDENT } from './fixtures.ts';
@@ -11,13 +12,15 @@ const RUN = Date.now().toString(36);
 
 type Found = string[];
 
+/** Runs axe on the page; findings are collected (and appended to the file AXE_LOG names, to follow a run). */
 async function scan(page: Page, what: string, found: Found, include?: string) {
+  if (process.env.AXE_LOG) appendFileSync(process.env.AXE_LOG, `scan ${what}\n`);
   let builder = new AxeBuilder({ page }).withTags(TAGS);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
   for (const v of results.violations) {
     const line = `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`;
-    console.log(line);
+    if (process.env.AXE_LOG) appendFileSync(process.env.AXE_LOG, `${line}\n`);
     found.push(line);
   }
 }
