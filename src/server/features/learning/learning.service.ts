@@ -23,13 +23,7 @@ import type {
   TopicSummary,
 } from '#shared/schemas/learning.ts';
 import type { LearningCache } from './learning.cache.ts';
-import {
-  type OutlineModule,
-  type OutlineTopic,
-  percentage,
-  presentModule,
-  presentTopicSummary,
-} from './outline.presenter.ts';
+import { type OutlineModule, percentage, presentModule, presentTopicSummary } from './outline.presenter.ts';
 
 // The learning rules live here, on the server, so the browser cannot skip them
 // (docs/decisions/0007-server-recorded-progress.md): modules and topics open in order, a topic completes by
