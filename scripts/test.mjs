@@ -73,11 +73,12 @@ function countJson(name, file, ok, read) {
   summary.push(`${name}: ${p} passed, ${f + extra} failed`);
 }
 
-async function vitest(name, projects, env) {
+async function vitest(name, projects, env, extra = []) {
   const out = path.join(tmp, `vitest-${name}.json`);
   fs.rmSync(out, { force: true });
   const args = [
     'run',
+    ...extra,
     ...projects.flatMap((p) => ['--project', p]),
     '--reporter=default',
     '--reporter=json',
@@ -105,7 +106,9 @@ await Promise.all([
 
 // 2. The Vitest projects, one process per database.
 await Promise.all([
-  wanted('unit') && vitest('unit', ['unit', 'components', 'api'], { TEST_DB: 'pglite' }),
+  // The PGlite run has the most to do: two workers, so it takes the second core once PostgreSQL's run is done.
+  wanted('unit') &&
+    vitest('unit', ['unit', 'components', 'api'], { TEST_DB: 'pglite' }, bothDatabases ? ['--maxWorkers=2'] : []),
   wanted('postgres') &&
     (process.env.TEST_DATABASE_URL
       ? vitest('postgres', ['api'], { TEST_DB: 'postgres' })
