@@ -108,7 +108,12 @@ await Promise.all([
 await Promise.all([
   // The PGlite run has the most to do: two workers, so it takes the second core once PostgreSQL's run is done.
   wanted('unit') &&
-    vitest('unit', ['unit', 'components', 'api'], { TEST_DB: 'pglite' }, bothDatabases ? ['--maxWorkers=2'] : []),
+    vitest(
+      'unit',
+      ['unit', 'components', 'api'],
+      { TEST_DB: 'pglite' },
+      bothDatabases ? ['--maxWorkers=2'] : [],
+    ),
   wanted('postgres') &&
     (process.env.TEST_DATABASE_URL
       ? vitest('postgres', ['api'], { TEST_DB: 'postgres' })
