@@ -1,11 +1,14 @@
 import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN, STUDENT } from './fixtures.ts';
 
 // WCAG 2.2 AA on every screen and dialog (README 'Accessibility'): axe with the WCAG 2.0, 2.1 and 2.2 A/AA tags,
 // at phone and desktop widths. One signed-in context per role; screens are visited in a loop and every finding
 // is collected, so one run lists them all. No rule is turned off.
+
+// Screens load their data after the page; a busy CI machine may take longer than the default 5 s.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const RUN = Date.now().toString(36);
@@ -65,7 +68,7 @@ for (const width of [390, 1280]) {
   test(`public pages, purchase, checkout and sign-in pass axe WCAG 2.2 AA at ${width} px`, async ({
     browser,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const found: Found = [];
 
     // Visitors: public pages, purchase, checkout, sign-in.
@@ -118,7 +121,7 @@ for (const width of [390, 1280]) {
   test(`the admin console, its dialogs and the quiz screens pass axe WCAG 2.2 AA at ${width} px`, async ({
     browser,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const found: Found = [];
 
     // The admin: every tab and dialog.
@@ -207,7 +210,7 @@ for (const width of [390, 1280]) {
   test(`the portal, account, apprenticeship and team screens pass axe WCAG 2.2 AA at ${width} px`, async ({
     browser,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const found: Found = [];
     const admin = await signedInContext(browser, width, ADMIN);
     const a = admin.page;
