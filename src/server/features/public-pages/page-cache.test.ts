@@ -103,7 +103,9 @@ describe('cached public pages', () => {
     // Security headers are still per response.
     expect(br.headers['content-security-policy']).toContain("script-src 'self'");
 
-    const notModified = await get(app, '/fundamental-courses', { 'if-none-match': first.headers.etag as string });
+    const notModified = await get(app, '/fundamental-courses', {
+      'if-none-match': first.headers.etag as string,
+    });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.body).toBe('');
 
