@@ -68,3 +68,6 @@ export const FILE_TYPES = ['image', 'video', 'presentation', 'document', 'packag
 export type FileType = (typeof FILE_TYPES)[number];
 
 export const SUPPORT_EMAIL = 'support@tradeskills.co.uk';
+
+/** How much of a course (percent of its topics) a learner finishes before they may review it (docs/product.md#reviews). */
+export const REVIEW_MIN_PROGRESS_PERCENT = 30;
