@@ -38,6 +38,7 @@ declare module 'fastify' {
     signingKey: Services['signingKey'];
     deviceCookieKey: Services['deviceCookieKey'];
     paymentSettlements: Services['paymentSettlements'];
+    refundEvents: Services['refundEvents'];
     mediaAccessRules: Services['mediaAccessRules'];
     /** Every route registered (method + pattern + its schema), for the authorization matrix and text-field tests. */
     registeredRoutes: RegisteredRoute[];
@@ -116,6 +117,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   app.decorate('signingKey', services.signingKey);
   app.decorate('deviceCookieKey', services.deviceCookieKey);
   app.decorate('paymentSettlements', services.paymentSettlements);
+  app.decorate('refundEvents', services.refundEvents);
   app.decorate('mediaAccessRules', services.mediaAccessRules);
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);

@@ -2,7 +2,11 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { otjEvidenceAccess } from '#server/features/apprenticeships/index.ts';
 import { loadSigningKey, type SigningKey } from '#server/features/certificates/index.ts';
-import type { PaymentProvider, PaymentSettlement } from '#server/features/checkout/index.ts';
+import type {
+  PaymentProvider,
+  PaymentSettlement,
+  RefundEventHandler,
+} from '#server/features/checkout/index.ts';
 import { StripeProvider, TestPaymentProvider } from '#server/features/checkout/index.ts';
 import {
   DiskObjectStore,
@@ -11,6 +15,7 @@ import {
   S3ObjectStore,
   UploadSigner,
 } from '#server/features/media/index.ts';
+import { refundEventHandler } from '#server/features/refunds/index.ts';
 import { teamOrderSettlement } from '#server/features/teams/index.ts';
 import type { Transport } from '#server/lib/mail/outbox.service.ts';
 import { createTransport } from '#server/lib/mail/transport.ts';
@@ -38,6 +43,8 @@ export interface Services {
   deviceCookieKey: Buffer;
   /** Features' payment purposes checkout settles without knowing them (features/checkout/settlement.ts). */
   paymentSettlements: PaymentSettlement[];
+  /** Confirms refunds from the provider's refund events (features/refunds), for checkout's webhook. */
+  refundEvents: RefundEventHandler;
   /** Features' rules for attached images that are their records (features/media/media-access.ts). */
   mediaAccessRules: MediaAccessRule[];
 }
@@ -74,6 +81,7 @@ export async function createServices(config: AppConfig, database: Database): Pro
     teamOrderSettlement({ publicUrl: config.publicUrl, invoicing: config.invoicing }),
   ];
   const mediaAccessRules = [otjEvidenceAccess];
+  const refundEvents = refundEventHandler(config, database, payments);
   return {
     config,
     database,
@@ -83,6 +91,7 @@ export async function createServices(config: AppConfig, database: Database): Pro
     mail,
     signingKey,
     paymentSettlements,
+    refundEvents,
     mediaAccessRules,
     deviceCookieKey,
   };
