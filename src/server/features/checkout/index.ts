@@ -4,7 +4,7 @@ export { checkoutRoutes } from './checkout.routes.ts';
 export type { CheckoutDeps } from './checkout.service.ts';
 export { checkoutDeps } from './checkout-deps.ts';
 export { openPayment, requireConsent, reservePaymentStart } from './payment-opening.ts';
-export type { PaymentProvider, ProviderEvent, ProviderRefund } from './payment-provider.ts';
+export type { PaymentProvider, ProviderRefund } from './payment-provider.ts';
 export { ABANDON_AFTER_MS, reconcilePayments } from './reconcile.service.ts';
 export { paymentReconciler } from './reconcile.worker.ts';
 export type { PaymentSettlement, RefundEventHandler } from './settlement.ts';

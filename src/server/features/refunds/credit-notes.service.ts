@@ -11,8 +11,8 @@ import { invoiceLabel } from '#shared/schemas/teams.ts';
 import { type RefundDocument, refundDocumentFilename, renderRefundDocument } from './refund-pdf.presenter.ts';
 import type { RefundRow } from './refunds.repo.ts';
 
-// Credit notes (HMRC VAT manual VATREC13040, VAT Notice 700 §18.2.3; docs/product.md#refunds-cancellations-and-
-// credit-notes): a refund against an invoiced order gets one, numbered in its own gap-free series (CN-000001), from
+// Credit notes (HMRC VAT manual VATREC13040, VAT Notice 700 §18.2.3;
+// docs/product.md#refunds-cancellations-and-credit-notes): a refund against an invoiced order gets one, numbered in its own gap-free series (CN-000001), from
 // the 'credit_note' counter in the transaction that confirms the refund; the database refuses a gap.
 
 export const CREDIT_NOTE_NOT_FOUND = 'Credit note not found';

@@ -121,8 +121,8 @@ export function passwordChangedEmail(input: {
 }
 
 /**
- * The durable confirmation of a purchase (Consumer Contracts Regulations 2013 reg 16; docs/product.md#refunds-
- * cancellations-and-credit-notes): the order, the consent to immediate access and when it was given, the
+ * The durable confirmation of a purchase (Consumer Contracts Regulations 2013 reg 16;
+ * docs/product.md#refunds-cancellations-and-credit-notes): the order, the consent to immediate access and when it was given, the
  * cancellation terms, and the model cancellation form of Schedule 3. Appended to the purchase's welcome email.
  */
 export function orderConfirmationParagraphs(input: {

@@ -30,7 +30,7 @@ export function BillingCard() {
   if (orders.isPending) return <Skeleton className="h-40 w-full rounded-xl" />;
   if (!orders.data?.length) return null;
   return (
-    <Card className="p-5 sm:p-6" aria-labelledby="billing-heading">
+    <Card role="region" className="p-5 sm:p-6" aria-labelledby="billing-heading">
       <SectionHeading
         id="billing-heading"
         title="Billing"

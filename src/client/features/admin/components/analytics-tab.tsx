@@ -105,7 +105,7 @@ export function AnalyticsTab() {
         </ChartCard>
         <ChartCard
           title="Revenue per week"
-          description="Succeeded card payments, in pounds"
+          description="Card payments and paid invoices, less refunds, in pounds (VAT included)"
           loading={chartsLoading}
         >
           <ResponsiveContainer width="100%" height="100%">
