@@ -40,6 +40,7 @@ declare module 'fastify' {
     paymentSettlements: Services['paymentSettlements'];
     refundEvents: Services['refundEvents'];
     mediaAccessRules: Services['mediaAccessRules'];
+    learningSubscribers: Services['learningSubscribers'];
     /** Every route registered (method + pattern + its schema), for the authorization matrix and text-field tests. */
     registeredRoutes: RegisteredRoute[];
   }
@@ -119,6 +120,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   app.decorate('paymentSettlements', services.paymentSettlements);
   app.decorate('refundEvents', services.refundEvents);
   app.decorate('mediaAccessRules', services.mediaAccessRules);
+  app.decorate('learningSubscribers', services.learningSubscribers);
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {

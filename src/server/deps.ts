@@ -1,13 +1,18 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
-import { otjEvidenceAccess } from '#server/features/apprenticeships/index.ts';
-import { loadSigningKey, type SigningKey } from '#server/features/certificates/index.ts';
+import { apprenticeshipLearning, otjEvidenceAccess } from '#server/features/apprenticeships/index.ts';
+import {
+  certificateOnCompletion,
+  loadSigningKey,
+  type SigningKey,
+} from '#server/features/certificates/index.ts';
 import type {
   PaymentProvider,
   PaymentSettlement,
   RefundEventHandler,
 } from '#server/features/checkout/index.ts';
 import { StripeProvider, TestPaymentProvider } from '#server/features/checkout/index.ts';
+import type { LearningSubscriber } from '#server/features/learning/index.ts';
 import {
   DiskObjectStore,
   type MediaAccessRule,
@@ -47,6 +52,8 @@ export interface Services {
   refundEvents: RefundEventHandler;
   /** Features' rules for attached images that are their records (features/media/media-access.ts). */
   mediaAccessRules: MediaAccessRule[];
+  /** Features' reactions to learning, run inside its transactions (features/learning/learning-events.ts). */
+  learningSubscribers: LearningSubscriber[];
 }
 
 export async function createServices(config: AppConfig, database: Database): Promise<Services> {
@@ -82,6 +89,7 @@ export async function createServices(config: AppConfig, database: Database): Pro
   ];
   const mediaAccessRules = [otjEvidenceAccess];
   const refundEvents = refundEventHandler(config, database, payments);
+  const learningSubscribers = [apprenticeshipLearning, certificateOnCompletion(config.publicUrl)];
   return {
     config,
     database,
@@ -93,6 +101,7 @@ export async function createServices(config: AppConfig, database: Database): Pro
     paymentSettlements,
     refundEvents,
     mediaAccessRules,
+    learningSubscribers,
     deviceCookieKey,
   };
 }
