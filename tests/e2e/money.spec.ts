@@ -84,6 +84,8 @@ for (const width of [390, 1280]) {
     // Billing on the account page: Cancel, then confirm (two clicks).
     const page = await buyer.newPage();
     await page.goto('/account');
+    // A busy machine takes a while to load the portal's chunks.
+    await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible({ timeout: 30_000 });
     const billing = page.getByRole('region', { name: 'Billing' });
     await expect(billing.getByText('Groundworks Essentials')).toBeVisible();
     await expect(billing.getByText(/You can cancel until/)).toBeVisible();
@@ -127,9 +129,10 @@ for (const width of [390, 1280]) {
 
     const consolePage = await adminContext.newPage();
     await consolePage.goto('/admin');
+    await expect(consolePage.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 30_000 });
     await consolePage.getByRole('tab', { name: 'Payments' }).click();
     const row = consolePage.getByRole('listitem').filter({ hasText: manager });
-    await expect(row).toBeVisible();
+    await expect(row).toBeVisible({ timeout: 30_000 });
     await row.getByRole('button', { name: 'Refund' }).click();
     const dialog = consolePage.getByRole('dialog');
     await dialog.getByLabel('Amount (£)').fill((placed.amountPence / 200).toFixed(2));
