@@ -129,7 +129,9 @@ for (const width of [390, 1280]) {
 
     const consolePage = await adminContext.newPage();
     await consolePage.goto('/admin');
-    await expect(consolePage.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 30_000 });
+    await expect(consolePage.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({
+      timeout: 30_000,
+    });
     await consolePage.getByRole('tab', { name: 'Payments' }).click();
     const row = consolePage.getByRole('listitem').filter({ hasText: manager });
     await expect(row).toBeVisible({ timeout: 30_000 });
