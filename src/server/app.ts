@@ -39,6 +39,7 @@ declare module 'fastify' {
     signingKey: Services['signingKey'];
     deviceCookieKey: Services['deviceCookieKey'];
     paymentSettlements: Services['paymentSettlements'];
+    refundEvents: Services['refundEvents'];
     mediaAccessRules: Services['mediaAccessRules'];
     learningSubscribers: Services['learningSubscribers'];
     /** Every route registered (method + pattern + its schema), for the authorization matrix and text-field tests. */
@@ -118,6 +119,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   app.decorate('signingKey', services.signingKey);
   app.decorate('deviceCookieKey', services.deviceCookieKey);
   app.decorate('paymentSettlements', services.paymentSettlements);
+  app.decorate('refundEvents', services.refundEvents);
   app.decorate('mediaAccessRules', services.mediaAccessRules);
   app.decorate('learningSubscribers', services.learningSubscribers);
   const registeredRoutes: RegisteredRoute[] = [];

@@ -54,6 +54,18 @@ export const ERROR_CODES = {
   CARD_DECLINED: 'The card was declined (HTTP 402)',
   PROVIDER_REFUSED: 'The payment provider refused the request',
   PROVIDER_UNAVAILABLE: 'The payment provider could not be reached',
+  PAYMENT_NOT_REFUNDABLE: 'Only a payment that went through can be refunded',
+  REFUND_EXCEEDS_REMAINDER: 'The refund is more than what is left of the payment after earlier refunds',
+  SEATS_ASSIGNED:
+    "A team order's refund would take back seats that are assigned; only unassigned seats are refunded",
+  CREDIT_NOTE_NOT_FOUND: 'No such credit note, or not one the caller may see',
+  CANCELLATION_PERIOD_OVER:
+    'The 14 days in which a purchase can be cancelled have passed; ask for a refund instead',
+  COURSE_STARTED:
+    'The buyer has started the course (opened a topic or attended a live session), so cannot cancel',
+  ALREADY_REFUNDED: 'Money has already gone back on this order; ask finance about the rest',
+  CONSENT_REQUIRED:
+    'A payment was started without express consent to immediate access in the current wording (src/shared/consent.ts)',
   // Learning
   TOPIC_LOCKED: 'The topic is not open yet (earlier topics or modules first)',
   VIDEO_NOT_WATCHED: 'The video has not been watched to the end',

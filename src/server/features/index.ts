@@ -16,6 +16,7 @@ import { liveSessionsRoutes } from './live-sessions/index.ts';
 import { mediaRoutes, topicMediaRoutes } from './media/index.ts';
 import { messagingRoutes } from './messaging/index.ts';
 import { crawlRoutes } from './public-pages/index.ts';
+import { accountOrdersRoutes, refundsRoutes } from './refunds/index.ts';
 import { reviewsRoutes } from './reviews/index.ts';
 import { scormRoutes } from './scorm/index.ts';
 import { staffRoutes } from './staff/index.ts';
@@ -51,4 +52,6 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   waitlistRoutes,
   staffRoutes,
   auditRoutes,
+  refundsRoutes,
+  accountOrdersRoutes,
 ];

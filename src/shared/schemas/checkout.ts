@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consentSchema } from '../consent.ts';
 import { PAYMENT_PLANS, PURCHASE_EXPERIENCE_LEVELS } from '../constants.ts';
 import { text } from './common.ts';
 
@@ -39,12 +40,15 @@ export const createCoursePaymentSchema = z.object({
   courseId: text().trim().min(1, 'No course selected for checkout').max(100),
   studentData: studentDataSchema,
   plan: paymentPlanSchema.optional().default('onetime'),
+  /** Express consent to immediate access (src/shared/consent.ts); without it the answer is CONSENT_REQUIRED. */
+  consent: consentSchema.optional(),
 });
 export type CreateCoursePaymentInput = z.input<typeof createCoursePaymentSchema>;
 
 export const createPaymentIntentSchema = z.object({
   courseId: text().trim().min(1, 'No course selected for checkout').max(100),
   plan: paymentPlanSchema.optional().default('onetime'),
+  consent: consentSchema.optional(),
 });
 
 export const paymentIntentResponseSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consentSchema } from '../consent.ts';
 import { INVALID_EMAIL, MISSING_INFORMATION } from './checkout.ts';
 import { text } from './common.ts';
 
@@ -80,6 +81,8 @@ export const createTeamOrderSchema = z.object({
   company: companySchema,
   buyer: buyerSchema,
   payBy: payBySchema,
+  /** Express consent to immediate access (src/shared/consent.ts): card orders need it (CONSENT_REQUIRED). */
+  consent: consentSchema.optional(),
 });
 export type CreateTeamOrderInput = z.input<typeof createTeamOrderSchema>;
 export type CreateTeamOrder = z.output<typeof createTeamOrderSchema>;

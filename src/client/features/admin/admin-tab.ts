@@ -7,4 +7,5 @@ export type AdminTab =
   | 'analytics'
   | 'sessions'
   | 'teams'
+  | 'payments'
   | 'storefront';

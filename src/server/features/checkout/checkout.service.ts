@@ -6,18 +6,26 @@ import { courses, paymentInstalments, payments, processedProviderEvents } from '
 import { monthlyPencePerInstalment } from '#server/features/catalog/index.ts';
 import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
+import { orderConfirmationParagraphs } from '#server/lib/mail/templates.ts';
 import { provisionStudent } from '#server/lib/provisioning.service.ts';
 import { isUuid } from '#server/lib/uuid.ts';
+import {
+  CANCELLATION_DAYS,
+  type ConsentInput,
+  IMMEDIATE_ACCESS_CONSENT,
+  orderReference,
+} from '#shared/consent.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
-import { penceToDecimal } from '#shared/format.ts';
+import { formatPrice, penceToDecimal } from '#shared/format.ts';
 import {
   type PaymentIntentResponse,
   type PaymentSuccessResponse,
   type StudentData,
   studentDataSchemaFor,
 } from '#shared/schemas/checkout.ts';
-import { openPayment, reservePaymentStart } from './payment-opening.ts';
-import type { PaymentProvider, ProviderIntent } from './payment-provider.ts';
+import { openPayment, requireConsent, reservePaymentStart } from './payment-opening.ts';
+import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment-provider.ts';
+import type { RefundEventHandler } from './settlement.ts';
 import { type PaymentSettlement, settleForPurpose } from './settlement.ts';
 
 export interface CheckoutDeps {
@@ -32,6 +40,8 @@ export interface CheckoutDeps {
   paymentStartsPerIp: number;
   /** Other features' payment purposes (settlement.ts), settled inside settleIntent's transaction. */
   settlements: readonly PaymentSettlement[];
+  /** Confirms refunds from the provider's refund events (features/refunds, through the composition root). */
+  refundEvents: RefundEventHandler | null;
 }
 
 export const COURSE_NOT_FOUND = 'Course not found';
@@ -60,9 +70,10 @@ async function purchasableCourse(db: Db, courseId: string): Promise<CourseRow> {
  */
 export async function createPayment(
   deps: CheckoutDeps,
-  input: { courseId: string; plan: PaymentPlan; studentData: StudentData | null },
+  input: { courseId: string; plan: PaymentPlan; studentData: StudentData | null; consent?: ConsentInput },
   ipAddress: string,
 ): Promise<PaymentIntentResponse> {
+  const consent = requireConsent(input.consent, ipAddress);
   await reservePaymentStart(deps, ipAddress);
   const course = await purchasableCourse(deps.db, input.courseId);
   let studentData: StudentData | null = null;
@@ -83,6 +94,7 @@ export async function createPayment(
       amountPence,
       currency: 'gbp',
       studentData: studentData ? { ...studentData } : {},
+      consent,
     },
     {
       amountPence,
@@ -216,6 +228,7 @@ export async function settleIntent(
       courseId: payment.courseId,
       source: 'purchase',
       publicUrl: deps.publicUrl,
+      confirmation: purchaseConfirmation(deps, payment, course ?? null),
     });
 
     let remaining = 0;
@@ -290,6 +303,29 @@ export async function scheduleRemainingInstalments(
   }
 }
 
+/** The purchase's order, consent and cancellation terms, for the welcome email (lib/mail/templates.ts). */
+function purchaseConfirmation(
+  deps: CheckoutDeps,
+  payment: typeof payments.$inferSelect,
+  course: CourseRow | null,
+): string[] {
+  const monthly = payment.plan === 'monthly' && course && course.instalments > 1;
+  return orderConfirmationParagraphs({
+    orderReference: orderReference(payment.id),
+    courseTitle: course?.title ?? '',
+    amount: formatPrice(payment.amountPence, 'pence'),
+    schedule: monthly
+      ? `the first of ${course.instalments} monthly payments of ${formatPrice(payment.amountPence, 'pence')}`
+      : null,
+    consent: payment.consent
+      ? { wording: IMMEDIATE_ACCESS_CONSENT.wording, at: new Date(payment.consent.at) }
+      : null,
+    supplier: deps.invoicing,
+    accountUrl: `${deps.publicUrl}/account`,
+    cancellationDays: CANCELLATION_DAYS,
+  });
+}
+
 /** POST /api/payment-success: re-checks the intent with the provider, then settles it (idempotent). */
 export async function confirmPaymentSuccess(
   deps: CheckoutDeps,
@@ -301,11 +337,15 @@ export async function confirmPaymentSuccess(
   return settled!.response;
 }
 
-/** A signature-verified webhook event: payment_intent.* events settle their intent; others are ignored. */
+/**
+ * A signature-verified webhook event: payment_intent.* events settle their intent; refund events go to the refunds
+ * feature; others are ignored.
+ */
 export async function handleProviderEvent(
   deps: CheckoutDeps,
-  event: { id: string; type: string; intent: ProviderIntent | null },
+  event: ProviderEvent,
 ): Promise<'processed' | 'duplicate' | 'ignored'> {
+  if (event.refund && deps.refundEvents) return deps.refundEvents(event.id, event.refund);
   if (!event.intent || !event.type.startsWith('payment_intent.')) return 'ignored';
   const settled = await settleIntent(deps, event.intent, event.id);
   return settled ? 'processed' : 'duplicate';

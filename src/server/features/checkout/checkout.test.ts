@@ -9,6 +9,7 @@ import {
   users,
 } from '#server/db/schema/index.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
+import { consentGiven } from '#shared/consent.ts';
 import { checkoutDeps } from './checkout-deps.ts';
 import {
   ABANDON_AFTER_MS,
@@ -16,6 +17,9 @@ import {
   RECHECK_AFTER_MS,
   reconcilePayments,
 } from './reconcile.service.ts';
+
+/** The ticked consent box (src/shared/consent.ts) every payment start sends. */
+const consent = consentGiven();
 
 let t: TestContext;
 let fundamentalId: string;
@@ -60,7 +64,7 @@ const post = (url: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url, payload: payload as object });
 
 async function startPayment(studentData = buyer(), courseId = fundamentalId, plan?: string) {
-  const res = await post('/api/create-course-payment', { courseId, studentData, plan });
+  const res = await post('/api/create-course-payment', { consent, courseId, studentData, plan });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { clientSecret: string; paymentIntentId: string; amount: string; courseTitle: string };
 }
@@ -106,6 +110,7 @@ describe('POST /api/create-course-payment: server-side validation', () => {
     ['experienceLevel (unknown)', { experienceLevel: 'guru' }, 'Please fill in all required fields'],
   ])('refuses a missing or bad %s', async (_field, overrides, message) => {
     const res = await post('/api/create-course-payment', {
+      consent,
       courseId: fundamentalId,
       studentData: buyer(overrides),
     });
@@ -115,6 +120,7 @@ describe('POST /api/create-course-payment: server-side validation', () => {
 
   it('requires company and job title for an upskill course only', async () => {
     const noCompany = await post('/api/create-course-payment', {
+      consent,
       courseId: upskillId,
       studentData: buyer({ jobTitle: 'Supervisor', company: '  ' }),
     });
@@ -124,11 +130,13 @@ describe('POST /api/create-course-payment: server-side validation', () => {
       code: 'VALIDATION_FAILED',
     });
     const noJobTitle = await post('/api/create-course-payment', {
+      consent,
       courseId: upskillId,
       studentData: buyer({ company: 'Acme Drains' }),
     });
     expect(noJobTitle.statusCode).toBe(400);
     const ok = await post('/api/create-course-payment', {
+      consent,
       courseId: upskillId,
       studentData: buyer({ company: 'Acme Drains', jobTitle: 'Supervisor' }),
     });
@@ -138,13 +146,18 @@ describe('POST /api/create-course-payment: server-side validation', () => {
 
   it('answers 404 for an unknown course, 400 for an inactive one and for a bad plan', async () => {
     for (const courseId of ['00000000-0000-4000-8000-000000000000', 'drop table']) {
-      const res = await post('/api/create-course-payment', { courseId, studentData: buyer() });
+      const res = await post('/api/create-course-payment', { consent, courseId, studentData: buyer() });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: 'Course not found', code: 'NOT_FOUND' });
     }
-    const inactive = await post('/api/create-course-payment', { courseId: inactiveId, studentData: buyer() });
+    const inactive = await post('/api/create-course-payment', {
+      consent,
+      courseId: inactiveId,
+      studentData: buyer(),
+    });
     expect(inactive.statusCode).toBe(400);
     const badPlan = await post('/api/create-course-payment', {
+      consent,
       courseId: fundamentalId,
       studentData: buyer(),
       plan: 'weekly',
@@ -154,6 +167,7 @@ describe('POST /api/create-course-payment: server-side validation', () => {
 
   it('takes the amount from the course and plan, never from the client', async () => {
     const res = await post('/api/create-course-payment', {
+      consent,
       courseId: fundamentalId,
       studentData: buyer(),
       amount: 1,
@@ -173,7 +187,7 @@ describe('POST /api/create-course-payment: server-side validation', () => {
   });
 
   it('create-payment-intent returns clientSecret, courseTitle and amount', async () => {
-    const res = await post('/api/create-payment-intent', { courseId: fundamentalId, amount: 5 });
+    const res = await post('/api/create-payment-intent', { consent, courseId: fundamentalId, amount: 5 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       courseTitle: 'Drainage Systems Fundamentals',
@@ -400,7 +414,7 @@ describe('provisioning exactly once', () => {
   });
 
   it('the checkout page flow takes the email from the card form', async () => {
-    const res = await post('/api/create-payment-intent', { courseId: fundamentalId });
+    const res = await post('/api/create-payment-intent', { consent, courseId: fundamentalId });
     const intent = res.json();
     const email = `checkout${++seq}@example.com`;
     const noEmail = await confirm(intent.clientSecret, '4242424242424242');

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { PaymentConsent } from '#server/db/schema/commerce.ts';
 import { courses, teamOrders } from '#server/db/schema/index.ts';
 import type { TeamBuyer, TeamCompany } from '#server/db/schema/teams.ts';
 import type { CheckoutDeps } from '#server/features/checkout/index.ts';
-import { openPayment, reservePaymentStart } from '#server/features/checkout/index.ts';
+import { openPayment, requireConsent, reservePaymentStart } from '#server/features/checkout/index.ts';
 import { can, type Principal } from '#server/lib/access-policy.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/uuid.ts';
@@ -31,6 +32,8 @@ interface NewOrder {
   parentOrderId: string | null;
   /** An invoice order for an email that is not the signed-in caller's waits for its owner to confirm. */
   needsConfirmation?: boolean;
+  /** Card orders: the buyer's consent, stored with the payment. */
+  consent?: PaymentConsent | null;
 }
 
 async function sellableCourse(deps: CheckoutDeps, courseId: string) {
@@ -108,6 +111,7 @@ async function placeOrder(deps: CheckoutDeps, input: NewOrder): Promise<TeamOrde
       amountPence: price.amountPence,
       currency: 'gbp',
       studentData: { ...input.buyer, company: input.company.name },
+      consent: input.consent ?? null,
     },
     {
       amountPence: price.amountPence,
@@ -139,6 +143,8 @@ export async function createTeamOrder(
   ipAddress: string,
   caller: { id: string; email: string } | null,
 ): Promise<TeamOrderCreated> {
+  // A card order starts a payment, so it needs the buyer's consent to immediate access (src/shared/consent.ts).
+  const consent = input.payBy === 'card' ? requireConsent(input.consent, ipAddress) : null;
   await reservePaymentStart(deps, ipAddress);
   const ownEmail =
     caller !== null && caller.email.trim().toLowerCase() === input.buyer.email.trim().toLowerCase();
@@ -155,6 +161,7 @@ export async function createTeamOrder(
     managerUserId: ownEmail && input.payBy === 'invoice' ? caller.id : null,
     parentOrderId: null,
     needsConfirmation: !ownEmail,
+    consent,
   });
 }
 

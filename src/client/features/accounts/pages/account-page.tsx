@@ -7,6 +7,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useAuth } from '#client/lib/auth.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { useProfile } from '../api/account.ts';
+import { BillingCard } from '../components/billing-card.tsx';
 import { DevicesCard } from '../components/devices-card.tsx';
 import { PasswordCard } from '../components/password-card.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
@@ -32,7 +33,7 @@ export function AccountPage() {
           </Button>
           <h1 className="text-3xl font-bold tracking-tight text-navy-950">Account settings</h1>
           <p className="mt-1 text-muted-foreground">
-            Your details, password and the devices you are signed in on.
+            Your details, orders, password and the devices you are signed in on.
           </p>
 
           <div className="mt-8 flex flex-col gap-6">
@@ -45,6 +46,7 @@ export function AccountPage() {
             ) : (
               <ProfileCard profile={profile.data} />
             )}
+            {isAdmin ? null : <BillingCard />}
             <PasswordCard />
             <DevicesCard />
           </div>

@@ -155,7 +155,7 @@ export function AnalyticsTab() {
         </ChartCard>
         <ChartCard
           title="Revenue per week"
-          description="Succeeded card payments, in pounds"
+          description="Card payments and paid invoices, less refunds, in pounds (VAT included)"
           loading={chartsLoading}
           table={{
             columns: ['Week of', 'Revenue'],

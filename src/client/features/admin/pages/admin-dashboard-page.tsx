@@ -7,6 +7,7 @@ import {
   LayoutDashboard,
   Mail,
   MessageSquare,
+  ReceiptText,
   Star,
   Users,
 } from 'lucide-react';
@@ -37,6 +38,9 @@ const ContentTab = lazy(() =>
 const LiveSessionsTab = lazy(() =>
   import('../components/live-sessions-tab.tsx').then((m) => ({ default: m.LiveSessionsTab })),
 );
+const PaymentsTab = lazy(() =>
+  import('../components/payments-tab.tsx').then((m) => ({ default: m.PaymentsTab })),
+);
 const TeamsTab = lazy(() => import('../components/teams-tab.tsx').then((m) => ({ default: m.TeamsTab })));
 const StorefrontTab = lazy(() =>
   import('../components/storefront-tab.tsx').then((m) => ({ default: m.StorefrontTab })),
@@ -65,6 +69,7 @@ const TABS: { value: AdminTab | keyof typeof PAGE_TABS; label: string; icon: typ
   { value: 'sessions', label: 'Live Sessions', icon: CalendarDays },
   { value: 'apprentices', label: 'Apprentices', icon: GraduationCap },
   { value: 'teams', label: 'Teams', icon: Building2 },
+  { value: 'payments', label: 'Payments', icon: ReceiptText },
   { value: 'storefront', label: 'Storefront', icon: Star },
 ];
 
@@ -144,6 +149,9 @@ export function AdminDashboardPage() {
             </TabsContent>
             <TabsContent value="teams">
               <TeamsTab />
+            </TabsContent>
+            <TabsContent value="payments">
+              <PaymentsTab />
             </TabsContent>
             <TabsContent value="storefront">
               <StorefrontTab />

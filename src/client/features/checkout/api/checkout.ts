@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '#client/lib/api-client.ts';
+import type { ConsentInput } from '#shared/consent.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
 import type {
   MailboxEmail,
@@ -17,16 +18,23 @@ export function usePaymentConfig() {
   return useQuery<PaymentConfig>({ queryKey: ['/api/payment-config'] });
 }
 
-export function createCoursePayment(courseId: string, studentData: StudentData, plan: PaymentPlan) {
+/** `consent` is the ticked box (src/shared/consent.ts); left out, the server answers CONSENT_REQUIRED. */
+export function createCoursePayment(
+  courseId: string,
+  studentData: StudentData,
+  plan: PaymentPlan,
+  consent: ConsentInput | undefined,
+) {
   return apiJson<PaymentIntentResponse>('POST', '/api/create-course-payment', {
     courseId,
     studentData,
     plan,
+    consent,
   });
 }
 
-export function createPaymentIntent(courseId: string, plan: PaymentPlan) {
-  return apiJson<PaymentIntentResponse>('POST', '/api/create-payment-intent', { courseId, plan });
+export function createPaymentIntent(courseId: string, plan: PaymentPlan, consent: ConsentInput | undefined) {
+  return apiJson<PaymentIntentResponse>('POST', '/api/create-payment-intent', { courseId, plan, consent });
 }
 
 export function recordPaymentSuccess(paymentIntentId: string) {

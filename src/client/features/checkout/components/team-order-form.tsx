@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowRight, CreditCard, FileText } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '#client/components/ui/button.tsx';
 import { FieldError } from '#client/components/ui/field-error.tsx';
@@ -54,7 +55,10 @@ export function TeamOrderForm({
   vatRegistered,
   busy,
   onSubmit,
+  children,
 }: {
+  /** Shown above the button (the consent box). */
+  children?: ReactNode;
   courseId: string;
   unitPricePence: number;
   /** 0 when the supplier is not VAT registered (the server charges no VAT then). */
@@ -221,6 +225,7 @@ export function TeamOrderForm({
           ))}
         </div>
       </fieldset>
+      {children}
 
       <Button
         type="submit"

@@ -7,6 +7,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { failureToast } from '#client/lib/error-toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { consentGiven } from '#shared/consent.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
 import { formatPrice } from '#shared/format.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
@@ -14,6 +15,7 @@ import type { PaymentIntentResponse, StudentData } from '#shared/schemas/checkou
 import { createCoursePayment } from '../api/checkout.ts';
 import { BackToCourse } from '../components/back-to-course.tsx';
 import { type BuyerDetails, BuyerDetailsForm, EMPTY_DETAILS } from '../components/buyer-details-form.tsx';
+import { ConsentBox, consentError } from '../components/consent-box.tsx';
 import { CourseSummary } from '../components/course-summary.tsx';
 import { PaymentForm } from '../components/payment-form.tsx';
 import { StepIndicator } from '../components/step-indicator.tsx';
@@ -55,6 +57,8 @@ function Purchase({ course, plan }: { course: Course; plan: PaymentPlan }) {
   const [buyer, setBuyer] = useState<StudentData | null>(null);
   const [intent, setIntent] = useState<PaymentIntentResponse | null>(null);
   const [creating, setCreating] = useState(false);
+  const [consented, setConsented] = useState(false);
+  const [consentMessage, setConsentMessage] = useState<string | null>(null);
 
   async function continueToPayment(data: StudentData, raw: BuyerDetails) {
     setDetails(raw);
@@ -62,12 +66,15 @@ function Purchase({ course, plan }: { course: Course; plan: PaymentPlan }) {
     try {
       // Changed details mean a new intent: the receipt email and the account belong to the buyer.
       const same = buyer && intent && JSON.stringify(buyer) === JSON.stringify(data);
-      if (!same) setIntent(await createCoursePayment(course.id, data, plan));
+      if (!same)
+        setIntent(await createCoursePayment(course.id, data, plan, consented ? consentGiven() : undefined));
       setBuyer(data);
       setStep(2);
       window.scrollTo({ top: 0 });
     } catch (error) {
-      failureToast('Payment Setup Failed', error, 'Failed to initialize payment');
+      const message = consentError(error);
+      if (message) setConsentMessage(message);
+      else failureToast('Payment Setup Failed', error, 'Failed to initialize payment');
     } finally {
       setCreating(false);
     }
@@ -93,7 +100,16 @@ function Purchase({ course, plan }: { course: Course; plan: PaymentPlan }) {
                 initial={details}
                 busy={creating}
                 onSubmit={(data, raw) => void continueToPayment(data, raw)}
-              />
+              >
+                <ConsentBox
+                  checked={consented}
+                  error={consentMessage}
+                  onChange={(value) => {
+                    setConsented(value);
+                    setConsentMessage(null);
+                  }}
+                />
+              </BuyerDetailsForm>
             </>
           ) : intent && buyer ? (
             <>
