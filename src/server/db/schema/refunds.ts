@@ -15,7 +15,7 @@ export const refunds = pgTable(
       .notNull()
       .references(() => payments.id, { onDelete: 'restrict' }),
     // The same request (payment, amount, reason, choice, and the client's Idempotency-Key if any) is the same
-    // refund: ten clicks at once make one row (docs/decisions/0018-refunds-exactly-once.md).
+    // refund: ten clicks at once make one row (docs/decisions/0019-refunds-exactly-once.md).
     requestKey: text('request_key').notNull().unique(),
     amountPence: integer('amount_pence').notNull(),
     reason: text('reason').notNull(),

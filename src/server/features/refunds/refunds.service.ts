@@ -24,7 +24,7 @@ import {
   settleRefundRow,
 } from './refunds.repo.ts';
 
-// Refunds through the payment provider, exactly once (docs/decisions/0018-refunds-exactly-once.md): one row per
+// Refunds through the payment provider, exactly once (docs/decisions/0019-refunds-exactly-once.md): one row per
 // request (a unique request key), decided with the payment row locked, asked of the provider with the row's id as
 // the idempotency key, and counted only when the provider's refund event confirms it (once per event and per refund).
 
