@@ -63,3 +63,6 @@ export const FILE_TYPES = ['image', 'video', 'presentation', 'document', 'packag
 export type FileType = (typeof FILE_TYPES)[number];
 
 export const SUPPORT_EMAIL = 'support@tradeskills.co.uk';
+
+/** An online session's join link shows from this many minutes before its start (docs/product.md#live-sessions). */
+export const JOIN_OPENS_MINUTES_BEFORE = 15;

@@ -15,4 +15,5 @@ export {
   liveSessionOtjWorker,
   QUIZ_SECONDS_PER_QUESTION,
   recordPlatformLearning,
+  recordSessionRegister,
 } from './platform-learning.ts';
