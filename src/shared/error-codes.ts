@@ -94,6 +94,8 @@ export const ERROR_CODES = {
   SEAT_NOT_ACCEPTED: 'The member has not accepted this seat yet',
   INVITATION_NOT_FOUND: 'No such invitation for the signed-in account',
   SESSION_CLOSED: 'The live session is over or cancelled, so it takes no more answers',
+  UNSUBSCRIBE_USED: 'The unsubscribe link was already used (HTTP 410)',
+  UNSUBSCRIBE_INVALID: 'The unsubscribe link is unknown',
   NOT_EXPECTED: "Someone marked present is neither on the session's list nor enrolled in its course",
   INVITATION_ANSWERED: 'The invitation was already accepted',
   ALREADY_EMPLOYER_CONTACT: 'The manager is already this apprentice’s employer contact',

@@ -58,6 +58,7 @@ CREATE TABLE "unsubscribe_tokens" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "email_outbox" ADD COLUMN "headers" jsonb;--> statement-breakpoint
 ALTER TABLE "live_sessions" ADD COLUMN "sequence" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "live_sessions" ADD COLUMN "register_taken_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "live_session_attendance" ADD CONSTRAINT "live_session_attendance_session_id_live_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."live_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

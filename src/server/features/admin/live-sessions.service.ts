@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { courses, enrolments, liveSessionAttendees, liveSessions, users } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
+import { emitEvent } from '#server/lib/jobs.ts';
 import type { AdminLiveSession, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
 import { presentLiveSession } from './admin.presenter.ts';
 
@@ -107,6 +108,7 @@ export async function createSession(
       .values({ ...values(input), createdBy })
       .returning({ id: liveSessions.id });
     await setAttendees(tx, row!.id, input);
+    await emitEvent(tx, { kind: 'session.changed', payload: { sessionId: row!.id, change: 'scheduled' } });
     return row!.id;
   });
   return getSession(db, id);
@@ -122,6 +124,7 @@ export async function updateSession(db: Db, id: string, input: SessionInput): Pr
       .returning({ id: liveSessions.id });
     if (!updated.length) throw notFound('Session not found');
     await setAttendees(tx, id, input);
+    await emitEvent(tx, { kind: 'session.changed', payload: { sessionId: id, change: 'changed' } });
   });
   return getSession(db, id);
 }
@@ -132,12 +135,16 @@ export async function setSessionStatus(
   id: string,
   status: 'scheduled' | 'cancelled',
 ): Promise<AdminLiveSession> {
-  const updated = await db
-    .update(liveSessions)
-    .set({ status, sequence: sql`${liveSessions.sequence} + 1`, updatedAt: new Date() })
-    .where(eq(liveSessions.id, id))
-    .returning({ id: liveSessions.id });
-  if (!updated.length) throw notFound('Session not found');
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(liveSessions)
+      .set({ status, sequence: sql`${liveSessions.sequence} + 1`, updatedAt: new Date() })
+      .where(eq(liveSessions.id, id))
+      .returning({ id: liveSessions.id });
+    if (!updated.length) throw notFound('Session not found');
+    const change = status === 'cancelled' ? 'cancelled' : 'changed';
+    await emitEvent(tx, { kind: 'session.changed', payload: { sessionId: id, change } });
+  });
   return getSession(db, id);
 }
 

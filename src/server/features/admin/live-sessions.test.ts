@@ -92,7 +92,9 @@ describe('live sessions', () => {
     expect(stranger.statusCode).toBe(404);
 
     expect((await call('POST', `/api/admin/sessions/${s.id}/cancel`)).json().status).toBe('cancelled');
-    expect((await call('GET', `/api/sessions/${s.id}/ics`)).body).toMatch(/SEQUENCE:2[\s\S]*STATUS:CANCELLED/);
+    expect((await call('GET', `/api/sessions/${s.id}/ics`)).body).toMatch(
+      /SEQUENCE:2[\s\S]*STATUS:CANCELLED/,
+    );
     expect((await call('POST', `/api/admin/sessions/${s.id}/restore`)).json().status).toBe('scheduled');
     expect((await call('DELETE', `/api/admin/sessions/${s.id}`)).statusCode).toBe(204);
     expect((await call('DELETE', `/api/admin/sessions/${s.id}`)).statusCode).toBe(404);

@@ -10,6 +10,7 @@ import {
   topics,
   users,
 } from '#server/db/schema/index.ts';
+import { emitEvent } from '#server/lib/jobs.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { certificateIssuedEmail } from './certificate-email.ts';
 import { verifyUrl } from './certificate-links.ts';
@@ -105,6 +106,10 @@ export async function issueCertificateIfCourseComplete(
     })
     .returning();
   if (!issued) return;
+  await emitEvent(tx, {
+    kind: 'certificate.issued',
+    payload: { userId, certificateId: issued.id, courseTitle: course.title },
+  });
   await enqueueEmail(
     tx,
     certificateIssuedEmail({
