@@ -8,6 +8,7 @@ import { useAuth } from '#client/lib/auth.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { useProfile } from '../api/account.ts';
 import { DevicesCard } from '../components/devices-card.tsx';
+import { EmailPreferencesCard } from '../components/email-preferences-card.tsx';
 import { PasswordCard } from '../components/password-card.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
 
@@ -47,6 +48,7 @@ export function AccountPage() {
             )}
             <PasswordCard />
             <DevicesCard />
+            <EmailPreferencesCard />
           </div>
         </div>
       </main>
