@@ -116,7 +116,7 @@ export async function runDueJobs(
 }
 
 /** Schedules this hour's sweep (once, whichever process comes first). */
-export async function scheduleSweep(database: Database, now: Date): Promise<void> {
+async function scheduleSweep(database: Database, now: Date): Promise<void> {
   const hour = new Date(Math.floor(now.getTime() / SWEEP_EVERY_MS) * SWEEP_EVERY_MS);
   await scheduleJob(database.db, { kind: 'sweep', key: `sweep:${hour.toISOString()}`, runAt: hour });
 }

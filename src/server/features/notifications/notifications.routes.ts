@@ -58,7 +58,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
-      (_req, body, done) => done(null, {}),
+      (_req, _body, done) => done(null, {}),
     );
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/notifications/unsubscribe',
@@ -67,7 +67,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           querystring: unsubscribeSchema,
-          body: unsubscribeSchema.optional(),
+          body: unsubscribeSchema.nullish(),
           response: { 200: unsubscribeResponseSchema },
         },
       },

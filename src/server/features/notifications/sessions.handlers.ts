@@ -93,8 +93,7 @@ export async function onSessionReminder(
   payload: Record<string, string>,
 ): Promise<string[]> {
   const [session] = await db.select().from(liveSessions).where(eq(liveSessions.id, payload.sessionId!));
-  if (!session || session.status !== 'scheduled' || session.startTime.toISOString() !== payload.startTime)
-    return [];
+  if (session?.status !== 'scheduled' || session.startTime.toISOString() !== payload.startTime) return [];
   const lead = payload.lead as Lead;
   const title = `${lead === '1h' ? 'Starting in 1 hour' : 'Tomorrow'}: ${session.title}`;
   const body = `Starts ${formatDateTime(session.startTime.toISOString())}.${session.sessionType === 'online' ? ' The join link appears on your Sessions tab 15 minutes before the start.' : session.location ? ` At ${session.location}.` : ''}`;
