@@ -71,3 +71,5 @@ export const SUPPORT_EMAIL = 'support@tradeskills.co.uk';
 
 /** How much of a course (percent of its topics) a learner finishes before they may review it (docs/product.md#reviews). */
 export const REVIEW_MIN_PROGRESS_PERCENT = 30;
+/** An online session's join link shows from this many minutes before its start (docs/product.md#live-sessions). */
+export const JOIN_OPENS_MINUTES_BEFORE = 15;

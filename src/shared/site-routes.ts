@@ -33,6 +33,7 @@ export const CLIENT_RENDERED_PATHS = [
   '/reviews-policy',
   '/waitlist/confirm',
   '/waitlist/unsubscribe',
+  '/unsubscribe',
 ] as const;
 
 /** The `:params` of `pattern` when `path` matches it (one segment per param), else null. */

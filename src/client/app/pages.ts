@@ -102,6 +102,10 @@ export const WaitlistConfirmPage = lazyPage(
   () => import('#client/features/catalog/pages/waitlist-link-page.tsx'),
   (m) => m.WaitlistConfirmPage,
 );
+export const UnsubscribePage = lazyPage(
+  () => import('#client/features/accounts/pages/unsubscribe-page.tsx'),
+  (m) => m.UnsubscribePage,
+);
 export const WaitlistUnsubscribePage = lazyPage(
   () => import('#client/features/catalog/pages/waitlist-link-page.tsx'),
   (m) => m.WaitlistUnsubscribePage,

@@ -117,6 +117,9 @@ export function AppRoutes() {
       <Route path="/waitlist/confirm">
         <Page component={pages.WaitlistConfirmPage} />
       </Route>
+      <Route path="/unsubscribe">
+        <Page component={pages.UnsubscribePage} />
+      </Route>
       <Route path="/waitlist/unsubscribe">
         <Page component={pages.WaitlistUnsubscribePage} />
       </Route>

@@ -15,6 +15,7 @@ import { learningRoutes, userCoursesRoutes } from './learning/index.ts';
 import { liveSessionsRoutes } from './live-sessions/index.ts';
 import { mediaRoutes, topicMediaRoutes } from './media/index.ts';
 import { messagingRoutes } from './messaging/index.ts';
+import { notificationRoutes } from './notifications/index.ts';
 import { crawlRoutes } from './public-pages/index.ts';
 import { accountOrdersRoutes, refundsRoutes } from './refunds/index.ts';
 import { reviewsRoutes } from './reviews/index.ts';
@@ -34,6 +35,7 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   learningRoutes,
   liveSessionsRoutes,
   messagingRoutes,
+  notificationRoutes,
   catalogRoutes,
   checkoutRoutes,
   teamsRoutes,

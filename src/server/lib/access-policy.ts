@@ -87,7 +87,9 @@ export type Action =
    * One apprentice's tutor: read progress and evidence, approve or reject OTJ entries, record and sign reviews.
    * Admins for every apprentice, a tutor for their caseload only.
    */
-  | 'apprenticeship:tutor';
+  | 'apprenticeship:tutor'
+  /** Take a live session's register (docs/product.md#live-sessions): admins, tutors and instructors. */
+  | 'session:register';
 
 export function hasRole(principal: Principal, role: Role): boolean {
   return principal.roles.includes(role);
@@ -140,6 +142,7 @@ export function can(principal: Principal, action: Action, resource?: Resource): 
     case 'certificate:manage':
       return admin;
     case 'message:anyone':
+    case 'session:register':
       return admin || hasRole(principal, 'tutor') || hasRole(principal, 'instructor');
     case 'course:listTaught':
       return admin || hasRole(principal, 'instructor');

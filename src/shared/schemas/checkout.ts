@@ -181,6 +181,8 @@ export const mailboxEmailSchema = z.object({
   lastError: text().nullable(),
   createdAt: text(),
   sentAt: text().nullable(),
+  /** Extra headers, e.g. List-Unsubscribe on notification emails (README 'Notifications'). */
+  headers: z.record(z.string(), text()),
 });
 export type MailboxEmail = z.infer<typeof mailboxEmailSchema>;
 export const mailboxResponseSchema = z.object({

@@ -98,6 +98,10 @@ export const otjEntries = pgTable(
     uniqueIndex('otj_entries_platform_uq')
       .on(t.studentId, t.source, t.sourceRef, t.date)
       .where(sql`${t.source} <> 'apprentice' AND ${t.status} = 'pending'`),
+    // One entry per apprentice and live session, whoever makes it (the register or the attendance worker).
+    uniqueIndex('otj_entries_live_session_uq')
+      .on(t.studentId, t.sourceRef)
+      .where(sql`${t.source} = 'live_session'`),
     check('otj_entries_seconds', sql`${t.seconds} > 0 AND ${t.seconds} <= 86400`),
   ],
 );

@@ -81,6 +81,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    // Extra headers (List-Unsubscribe on notification emails).
+    headers: jsonb('headers').$type<Record<string, string>>(),
     // pending → sending (claimed by one process; next_attempt_at is its lease) → sent, or back to pending with a
     // backoff; logged when no relay is configured (kept for the admin mailbox); failed after days of retries.
     status: text('status', { enum: ['pending', 'sending', 'sent', 'logged', 'failed'] })

@@ -4,6 +4,7 @@ export * from './certificates.ts';
 export * from './commerce.ts';
 export * from './community.ts';
 export * from './learning.ts';
+export * from './notifications.ts';
 export * from './refunds.ts';
 export * from './scorm.ts';
 export * from './staff.ts';

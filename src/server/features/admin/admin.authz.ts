@@ -1,5 +1,5 @@
 import type { AuthzCase } from '#server/test/authz.ts';
-import { adminOnly, attendedLiveSession, enrolledCourse, ownerOnly } from '#server/test/authz-fixtures.ts';
+import { adminOnly, attendedLiveSession, enrolledCourse } from '#server/test/authz-fixtures.ts';
 
 // Every /api/admin route: 401 signed out, 403 for any student (the guard runs before the body is read), and for
 // the admin the real answer on a real resource (or 400 for a body that fails validation: proof the guard let
@@ -166,12 +166,5 @@ export const authzCases: AuthzCase[] = [
     url: '/api/admin/sessions/:id',
     prepare: async (w) => ({ params: { id: await attendedLiveSession(w) } }),
     expect: adminOnly([200, 204]),
-  },
-  {
-    method: 'GET',
-    url: '/api/sessions/:id/ics',
-    prepare: async (w) => ({ params: { id: await attendedLiveSession(w) } }),
-    expect: ownerOnly(200, [403, 404]),
-    note: 'the calendar file of a session the caller attends',
   },
 ];

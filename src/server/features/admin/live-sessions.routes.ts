@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
+import { currentUser, requireAdmin } from '#server/plugins/auth.ts';
 import { adminLiveSessionSchema, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
 import * as liveSessions from './live-sessions.service.ts';
 
@@ -46,25 +46,6 @@ export const adminLiveSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await liveSessions.deleteSession(app.db, request.params.id);
       return reply.status(204).send();
-    },
-  );
-
-  // For attendees and admins: add the session to a calendar.
-  app.get(
-    '/api/sessions/:id/ics',
-    { onRequest: [requireUser], schema: { tags: ['live-sessions'], params } },
-    async (request, reply) => {
-      const ics = await liveSessions.sessionIcs(
-        app.db,
-        request.params.id,
-        currentUser(request),
-        app.config.publicUrl,
-      );
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="session-${request.params.id.slice(0, 8)}.ics"`)
-        .header('cache-control', 'private, no-store')
-        .send(ics);
     },
   );
 };

@@ -2,9 +2,8 @@ import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { courses, enrolments, liveSessionAttendees, liveSessions, users } from '#server/db/schema/index.ts';
-import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
-import type { UserRow } from '#server/lib/sessions.service.ts';
+import { emitEvent } from '#server/lib/jobs.ts';
 import type { AdminLiveSession, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
 import { presentLiveSession } from './admin.presenter.ts';
 
@@ -109,6 +108,7 @@ export async function createSession(
       .values({ ...values(input), createdBy })
       .returning({ id: liveSessions.id });
     await setAttendees(tx, row!.id, input);
+    await emitEvent(tx, { kind: 'session.changed', payload: { sessionId: row!.id, change: 'scheduled' } });
     return row!.id;
   });
   return getSession(db, id);
@@ -119,11 +119,12 @@ export async function updateSession(db: Db, id: string, input: SessionInput): Pr
     await checkCourse(tx, input.courseId);
     const updated = await tx
       .update(liveSessions)
-      .set({ ...values(input), updatedAt: new Date() })
+      .set({ ...values(input), sequence: sql`${liveSessions.sequence} + 1`, updatedAt: new Date() })
       .where(eq(liveSessions.id, id))
       .returning({ id: liveSessions.id });
     if (!updated.length) throw notFound('Session not found');
     await setAttendees(tx, id, input);
+    await emitEvent(tx, { kind: 'session.changed', payload: { sessionId: id, change: 'changed' } });
   });
   return getSession(db, id);
 }
@@ -134,12 +135,16 @@ export async function setSessionStatus(
   id: string,
   status: 'scheduled' | 'cancelled',
 ): Promise<AdminLiveSession> {
-  const updated = await db
-    .update(liveSessions)
-    .set({ status, updatedAt: new Date() })
-    .where(eq(liveSessions.id, id))
-    .returning({ id: liveSessions.id });
-  if (!updated.length) throw notFound('Session not found');
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(liveSessions)
+      .set({ status, sequence: sql`${liveSessions.sequence} + 1`, updatedAt: new Date() })
+      .where(eq(liveSessions.id, id))
+      .returning({ id: liveSessions.id });
+    if (!updated.length) throw notFound('Session not found');
+    const change = status === 'cancelled' ? 'cancelled' : 'changed';
+    await emitEvent(tx, { kind: 'session.changed', payload: { sessionId: id, change } });
+  });
   return getSession(db, id);
 }
 
@@ -149,64 +154,4 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
     .where(eq(liveSessions.id, id))
     .returning({ id: liveSessions.id });
   if (!deleted.length) throw notFound('Session not found');
-}
-
-// ── iCalendar ────────────────────────────────────────────────────────────────────────────────────────
-
-const icsDate = (d: Date) =>
-  d
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-const icsText = (s: string) =>
-  s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-
-/** Folds content lines at 75 octets (RFC 5545 §3.1). */
-function fold(line: string): string {
-  const out: string[] = [];
-  let rest = line;
-  while (Buffer.byteLength(rest) > 75) {
-    let cut = 75;
-    while (Buffer.byteLength(rest.slice(0, cut)) > 75) cut--;
-    out.push(rest.slice(0, cut));
-    rest = ` ${rest.slice(cut)}`;
-  }
-  out.push(rest);
-  return out.join('\r\n');
-}
-
-/** The session as an .ics file, for admins and the session's attendees only. */
-export async function sessionIcs(db: Db, id: string, user: UserRow, publicUrl: string): Promise<string> {
-  const [row] = await db.select().from(liveSessions).where(eq(liveSessions.id, id));
-  if (!row) throw notFound('Session not found');
-  if (!can(accountPrincipal(user), 'course:readAll')) {
-    const [attending] = await db
-      .select({ id: liveSessionAttendees.userId })
-      .from(liveSessionAttendees)
-      .where(and(eq(liveSessionAttendees.sessionId, id), eq(liveSessionAttendees.userId, user.id)));
-    if (!attending) throw notFound('Session not found');
-  }
-  const host = new URL(publicUrl).hostname;
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//TradeSkills//Live sessions//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${row.id}@${host}`,
-    `DTSTAMP:${icsDate(row.updatedAt)}`,
-    `DTSTART:${icsDate(row.startTime)}`,
-    `DTEND:${icsDate(row.endTime)}`,
-    `SUMMARY:${icsText(row.title)}`,
-    ...(row.description ? [`DESCRIPTION:${icsText(row.description)}`] : []),
-    ...(row.location ? [`LOCATION:${icsText(row.location)}`] : []),
-    ...(row.sessionType === 'online' && row.location && /^https?:\/\//.test(row.location)
-      ? [`URL:${row.location}`]
-      : []),
-    `STATUS:${row.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED'}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
 }

@@ -11,4 +11,4 @@ export {
 } from './employer-contact.ts';
 export { otjEvidenceAccess } from './evidence-access.ts';
 export { displayName } from './names.ts';
-export { apprenticeshipLearning, liveSessionOtjWorker } from './platform-learning.ts';
+export { apprenticeshipLearning, liveSessionOtjWorker, recordSessionRegister } from './platform-learning.ts';

@@ -4,6 +4,7 @@ import { apprenticeships, otjEntries, users } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { attachObject, normaliseObjectPath } from '#server/features/media/index.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '#server/lib/errors.ts';
+import { emitEvent } from '#server/lib/jobs.ts';
 import { formatDate, ukIsoDate } from '#shared/format.ts';
 import type { AdminOtjEntry, OtjEntryInput, OtjOverview } from '#shared/schemas/apprenticeships.ts';
 import { type OtjEntryRow, presentEntry } from './apprenticeships.presenter.ts';
@@ -119,6 +120,7 @@ export async function logEntry(
           evidencePath: await attachEvidence(tx, studentId, input.evidencePath),
         })
         .returning({ id: otjEntries.id });
+      await emitEvent(tx, { kind: 'otj.submitted', payload: { entryId: row!.id } });
       return { id: row!.id };
     });
   } catch (error) {
@@ -199,6 +201,7 @@ export async function decideEntry(
       .where(and(eq(otjEntries.id, entryId), eq(otjEntries.status, 'pending')))
       .returning();
     if (row) {
+      await emitEvent(tx, { kind: 'otj.decided', payload: { studentId: row.studentId } });
       await recordAudit(tx, actor, {
         action: decision.status === 'approved' ? 'otj.approve' : 'otj.reject',
         entityType: 'otj_entry',

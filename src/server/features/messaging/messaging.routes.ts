@@ -54,7 +54,8 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Server-sent events: `event: message` with a Message as data, for every new message in the caller's
-  // conversations; a comment line every 25 s keeps proxies from closing the connection.
+  // conversations, and `event: notification | learning | apprenticeship` (data {}) when that part of the caller's
+  // screens changed (lib/user-events.ts); a comment line every 25 s keeps proxies from closing the connection.
   app.get('/api/conversations/stream', { ...guard, schema: { tags } }, (request, reply) => {
     const user = currentUser(request);
     reply.hijack();
@@ -80,6 +81,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       sessionId: request.sessionId!,
       send: (message: Message) =>
         res.write(`event: ${STREAM_EVENT_MESSAGE}\ndata: ${JSON.stringify(message)}\n\n`),
+      sendEvent: (event: string) => res.write(`event: ${event}\ndata: {}\n\n`),
       close: end,
     };
     const heartbeat = setInterval(() => {

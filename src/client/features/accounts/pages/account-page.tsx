@@ -9,6 +9,7 @@ import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { useProfile } from '../api/account.ts';
 import { BillingCard } from '../components/billing-card.tsx';
 import { DevicesCard } from '../components/devices-card.tsx';
+import { EmailPreferencesCard } from '../components/email-preferences-card.tsx';
 import { PasswordCard } from '../components/password-card.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
 
@@ -49,6 +50,7 @@ export function AccountPage() {
             {isAdmin ? null : <BillingCard />}
             <PasswordCard />
             <DevicesCard />
+            <EmailPreferencesCard />
           </div>
         </div>
       </main>

@@ -13,11 +13,11 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { NotificationsButton } from '#client/components/layout/notifications-button.tsx';
 import { PageLoader } from '#client/components/layout/page-loader.tsx';
 import { PortalHeader } from '#client/components/layout/portal-header.tsx';
 import { useUnreadCount } from '#client/components/messaging/messaging-api.ts';
 import { useMessageStream } from '#client/components/messaging/use-message-stream.ts';
+import { NotificationsBell } from '#client/components/notifications/notifications-bell.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
@@ -90,11 +90,7 @@ export function AdminDashboardPage() {
 
   return (
     <div className="flex min-h-dvh flex-col bg-background">
-      <PortalHeader
-        user={user}
-        showAdminBadge
-        notifications={<NotificationsButton count={unread} onClick={() => setTab('messages')} />}
-      />
+      <PortalHeader user={user} showAdminBadge notifications={<NotificationsBell />} />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
         <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
           <div>

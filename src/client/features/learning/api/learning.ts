@@ -79,8 +79,16 @@ export function useCaptionCues(captionsUrl: string) {
   });
 }
 
+export const UPCOMING_SESSIONS_KEY = '/api/sessions/upcoming';
+
 export function useUpcomingSessions() {
-  return useQuery<UpcomingSession[]>({ queryKey: ['/api/sessions/upcoming'] });
+  return useQuery<UpcomingSession[]>({ queryKey: [UPCOMING_SESSIONS_KEY] });
+}
+
+/** 'Will you attend?' (docs/product.md#live-sessions): the answer, then the list again. */
+export async function answerRsvp(queryClient: QueryClient, sessionId: string, attending: boolean) {
+  await apiJson<{ attending: boolean }>('POST', `/api/sessions/${sessionId}/rsvp`, { attending });
+  await queryClient.invalidateQueries({ queryKey: [UPCOMING_SESSIONS_KEY] });
 }
 
 export function reportVideo(topicId: string, input: VideoProgressInput, keepalive = false) {
