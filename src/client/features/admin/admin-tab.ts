@@ -7,4 +7,5 @@ export type AdminTab =
   | 'analytics'
   | 'sessions'
   | 'teams'
-  | 'storefront';
+  | 'storefront'
+  | 'discounts';

@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, House, ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'wouter';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { getErrorMessage } from '#client/lib/api-client.ts';
+import { getErrorCode, getErrorMessage } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
 import { formatPrice } from '#shared/format.ts';
 import type { PaymentIntentResponse } from '#shared/schemas/checkout.ts';
-import { createPaymentIntent } from '../api/checkout.ts';
+import { checkDiscountCode, createPaymentIntent } from '../api/checkout.ts';
+import { type AppliedCode, DiscountCodeField } from '../components/discount-code-field.tsx';
 import { PaymentForm } from '../components/payment-form.tsx';
 
 function ErrorCard({ title, message }: { title: string; message: string }) {
@@ -39,14 +41,31 @@ export function CheckoutPage() {
   const { courseId } = useParams<{ courseId: string }>();
   const [search] = useSearchParams();
   const plan: PaymentPlan = search.get('plan') === 'monthly' ? 'monthly' : 'onetime';
+  const [code, setCode] = useState<AppliedCode | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
   const intent = useQuery<PaymentIntentResponse>({
-    queryKey: ['checkout-intent', courseId, plan],
-    queryFn: () => createPaymentIntent(courseId, plan),
+    // A code applied means a new intent, priced by the server (docs/product.md#discount-codes-and-team-prices).
+    queryKey: ['checkout-intent', courseId, plan, code?.code ?? null],
+    queryFn: () => createPaymentIntent(courseId, plan, code?.code),
     enabled: Boolean(courseId),
-    // One intent per visit to the page; never re-created in the background.
+    // One intent per visit to the page (and code); never re-created in the background.
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
+    retry: false,
   });
+  // The payment refused the code (used up meanwhile, or limited per customer): say so at the field, pay without it.
+  const refused = code && intent.isError && getErrorCode(intent.error)?.startsWith('DISCOUNT_CODE');
+  useEffect(() => {
+    if (!refused) return;
+    setCodeError(getErrorMessage(intent.error, 'That discount code cannot be used.'));
+    setCode(null);
+  }, [refused, intent.error]);
+
+  async function applyCode(text: string) {
+    const quote = await checkDiscountCode(text, courseId, plan);
+    setCodeError(null);
+    setCode({ code: quote.code, amountOffPence: quote.amountOffPence });
+  }
 
   return (
     <PublicLayout>
@@ -93,6 +112,23 @@ export function CheckoutPage() {
                   <p className="text-sm text-muted-foreground">
                     {plan === 'monthly' ? 'Monthly plan, first payment' : 'Full course, one-time payment'}
                   </p>
+                  {intent.data.discount ? (
+                    <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+                      <dt className="text-muted-foreground">Price</dt>
+                      <dd className="text-right">{formatPrice(intent.data.discount.listAmount)}</dd>
+                      <dt className="text-muted-foreground">Code {intent.data.discount.code}</dt>
+                      <dd className="text-right text-success">
+                        −{formatPrice(intent.data.discount.amountOff)}
+                      </dd>
+                    </dl>
+                  ) : null}
+                  <DiscountCodeField
+                    className="mt-4"
+                    applied={code}
+                    error={codeError}
+                    onApply={applyCode}
+                    onRemove={() => setCode(null)}
+                  />
                   <div className="mt-5 flex items-baseline justify-between border-t border-border pt-4">
                     <span className="font-semibold text-navy-900">Total</span>
                     <span className="text-2xl font-extrabold text-navy-950">
