@@ -213,6 +213,8 @@ export const adminTopicSchema = z.object({
   videoPath: text().nullable(),
   presentationPath: text().nullable(),
   quiz: z.object({ id: text(), title: text(), questionCount: z.number().int() }).nullable(),
+  /** The SCORM package the topic plays (README 'SCORM packages'), or null. */
+  package: z.object({ version: z.enum(['1.2', '2004']), title: text() }).nullable(),
 });
 export type AdminTopic = z.infer<typeof adminTopicSchema>;
 

@@ -27,6 +27,7 @@ export function presentModule(row: typeof modules.$inferSelect, topicCount: numb
 export function presentTopic(
   row: typeof topics.$inferSelect,
   quiz: { id: string; title: string; questionCount: number } | null,
+  scormPackage: AdminTopic['package'] = null,
 ): AdminTopic {
   return {
     id: row.id,
@@ -37,6 +38,7 @@ export function presentTopic(
     videoPath: row.videoPath,
     presentationPath: row.presentationPath,
     quiz,
+    package: scormPackage,
   };
 }
 

@@ -9,6 +9,7 @@ import { PRESENTATION_MAX_BYTES, VIDEO_MAX_BYTES } from '#shared/constants.ts';
 import type { AdminTopic } from '#shared/schemas/admin-content.ts';
 import { adminApi, adminKeys, errorToast, successToast } from '../api/admin-api.ts';
 import { UploadedConfirmation } from './media-upload.tsx';
+import { ScormPackageSlot } from './scorm-package-slot.tsx';
 
 type Kind = 'video' | 'presentation';
 
@@ -38,12 +39,13 @@ const TEXT = {
   },
 } as const;
 
-/** A topic card's video and presentation: upload, then open, replace or remove (README 'Files and media'). */
+/** A topic card's video, presentation and SCORM package: upload, then open, replace or remove (README 'Files and media'). */
 export function TopicMediaSlots({ topic }: { topic: AdminTopic }) {
   return (
     <div className="mt-4 grid gap-3 lg:grid-cols-2">
       <MediaSlot topic={topic} kind="video" path={topic.videoPath} />
       <MediaSlot topic={topic} kind="presentation" path={topic.presentationPath} />
+      <ScormPackageSlot topic={topic} />
     </div>
   );
 }
