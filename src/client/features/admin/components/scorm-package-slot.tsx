@@ -149,7 +149,7 @@ function ScormReportDialog({
           <DialogTitle>SCORM report: {topic.title}</DialogTitle>
           <DialogDescription>
             {report.data?.package
-              ? `${report.data.package.title} (SCORM ${report.data.package.version}): every enrolled student's status, score and time.`
+              ? `${report.data.package.title}: every enrolled student's status, score and time.`
               : 'Every enrolled student’s status, score and time.'}
           </DialogDescription>
         </DialogHeader>
@@ -159,7 +159,21 @@ function ScormReportDialog({
           <p className="text-sm text-muted-foreground">No students are enrolled in this course yet.</p>
         ) : (
           <div className="max-h-[60dvh] overflow-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
+            {/* A phone gets one card per student; wider screens the table. */}
+            <ul className="divide-y divide-border sm:hidden">
+              {students.map((s) => (
+                <li key={s.userId} className="py-2 text-sm">
+                  <span className="block font-medium text-navy-950">{s.name}</span>
+                  <span className="block text-xs break-all text-muted-foreground">{s.email}</span>
+                  <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <Badge variant={s.completedAt ? 'default' : 'secondary'}>{s.status}</Badge>
+                    <span>Score {s.score ?? '–'}</span>
+                    <span>{formatSeconds(s.timeSeconds)}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <table className="hidden w-full text-left text-sm sm:table">
               <thead className="sticky top-0 bg-card text-muted-foreground">
                 <tr>
                   <th className="py-2 font-medium">Student</th>
