@@ -3,5 +3,4 @@
 
 export { discountsRoutes } from './discounts.routes.ts';
 export { priceCourseCode } from './discounts.service.ts';
-export { type CodeHold, paymentDiscount } from './redeem.service.ts';
 export { priceTeamOrder, type TeamPriced } from './tiers.service.ts';

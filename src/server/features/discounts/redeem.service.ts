@@ -156,7 +156,11 @@ export async function priceCode(db: Queryable, code: string, purchase: CodePurch
   return { priced, hold: (tx, owner) => holdCode(tx, priced, purchase, owner) };
 }
 
-/** The code a payment used, for receipts: its text, what it took off and the price before it; null when none. */
+/**
+ * The code a payment used, for receipts of single purchases: its text, what it took off and the price before it;
+ * null when none. Kept (@public) for the receipts docs/product.md#discount-codes-and-team-prices promises.
+ * @public
+ */
 export async function paymentDiscount(
   db: Queryable,
   paymentId: string,
