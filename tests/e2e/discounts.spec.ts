@@ -27,7 +27,7 @@ for (const viewport of [
 ]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
 
     test('a buyer applies a code; the server prices it; the admin sees its use', async ({
       page,
