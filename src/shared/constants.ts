@@ -12,8 +12,6 @@ export const REDIRECT_DELAY_MS = 500;
 export const PAYMENT_REDIRECT_DELAY_MS = 2000;
 export const SUCCESS_TICK_DELAY_MS = 2000;
 export const HERO_AUTOPLAY_MS = 9000;
-export const COUNT_UP_MS = 2000;
-export const COUNT_UP_THRESHOLD = 0.5;
 
 export const MB = 1024 * 1024;
 export const UPLOAD_MAX_BYTES = 500 * MB; // 524288000

@@ -148,6 +148,12 @@ export const ERROR_CODES = {
   REVIEW_ALREADY_REMOVED: 'The review has already been removed',
   COURSE_ALREADY_OPEN: 'The course is already open: buy it instead of joining its waitlist',
   WAITLIST_TOKEN_INVALID: 'The waitlist link is unknown or already used',
+  // Discount codes and team prices
+  DISCOUNT_CODE_INVALID:
+    'The discount code does not exist, is disabled, outside its dates, or not for this course or plan',
+  DISCOUNT_CODE_USED_UP: 'The discount code has no uses left (in total, or for this customer)',
+  DISCOUNT_CODE_TAKEN: 'Another discount code already has that text',
+  DISCOUNT_CODE_NOT_FOUND: 'No such discount code',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

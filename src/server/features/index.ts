@@ -8,6 +8,7 @@ import { backupRoutes } from './backup/index.ts';
 import { catalogRoutes } from './catalog/index.ts';
 import { certificatesRoutes } from './certificates/index.ts';
 import { checkoutRoutes } from './checkout/index.ts';
+import { discountsRoutes } from './discounts/index.ts';
 import { mailboxRoutes } from './email/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { invoicesRoutes } from './invoices/index.ts';
@@ -56,4 +57,5 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   auditRoutes,
   refundsRoutes,
   accountOrdersRoutes,
+  discountsRoutes,
 ];

@@ -70,6 +70,8 @@ export type Action =
   | 'payment:markPaid'
   /** Refund a payment: admin or finance. */
   | 'payment:refund'
+  /** Discount codes and team price tiers (docs/product.md#discount-codes-and-team-prices): admin or finance. */
+  | 'payment:discount'
   /** A record one account owns (an upload not yet shared, OTJ evidence, a certificate): its owner or an admin. */
   | 'owned:read'
   /** Upload videos and presentations (everyone else: images only, a few an hour): admins and instructors. */
@@ -165,6 +167,7 @@ export function can(principal: Principal, action: Action, resource?: Resource): 
     case 'payment:read':
     case 'payment:markPaid':
     case 'payment:refund':
+    case 'payment:discount':
       return finance;
     case 'team:manage':
       return hasRole(principal, 'teamManager');

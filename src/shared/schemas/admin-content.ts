@@ -217,6 +217,8 @@ export const adminTopicSchema = z.object({
   presentationPath: text().nullable(),
   captionsPath: text().nullable(),
   quiz: z.object({ id: text(), title: text(), questionCount: z.number().int() }).nullable(),
+  /** The SCORM package the topic plays (README 'SCORM packages'), or null. */
+  package: z.object({ version: z.enum(['1.2', '2004']), title: text() }).nullable(),
 });
 export type AdminTopic = z.infer<typeof adminTopicSchema>;
 

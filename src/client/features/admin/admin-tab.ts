@@ -8,4 +8,5 @@ export type AdminTab =
   | 'sessions'
   | 'teams'
   | 'payments'
-  | 'storefront';
+  | 'storefront'
+  | 'discounts';

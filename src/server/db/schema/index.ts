@@ -3,6 +3,7 @@ export * from './catalog.ts';
 export * from './certificates.ts';
 export * from './commerce.ts';
 export * from './community.ts';
+export * from './discounts.ts';
 export * from './learning.ts';
 export * from './notifications.ts';
 export * from './refunds.ts';

@@ -27,6 +27,7 @@ export function presentModule(row: typeof modules.$inferSelect, topicCount: numb
 export function presentTopic(
   row: typeof topics.$inferSelect,
   quiz: { id: string; title: string; questionCount: number } | null,
+  scormPackage: AdminTopic['package'] = null,
 ): AdminTopic {
   return {
     id: row.id,
@@ -38,6 +39,7 @@ export function presentTopic(
     presentationPath: row.presentationPath,
     captionsPath: row.captionsPath,
     quiz,
+    package: scormPackage,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   payments,
   quizQuestions,
   quizzes,
+  scormPackages,
   topics,
 } from '#server/db/schema/index.ts';
 import { presentCourse } from '#server/features/catalog/index.ts';
@@ -255,15 +256,19 @@ export async function listTopics(db: Db, moduleId: string): Promise<AdminTopic[]
       quizId: quizzes.id,
       quizTitle: quizzes.title,
       questionCount: sql<number>`(SELECT count(*)::int FROM quiz_questions qq WHERE qq.quiz_id = ${quizzes}.id)`,
+      packageVersion: scormPackages.version,
+      packageTitle: scormPackages.title,
     })
     .from(topics)
     .leftJoin(quizzes, eq(quizzes.topicId, topics.id))
+    .leftJoin(scormPackages, eq(scormPackages.topicId, topics.id))
     .where(eq(topics.moduleId, moduleId))
     .orderBy(asc(topics.order), asc(topics.createdAt));
   return rows.map((r) =>
     presentTopic(
       r.topic,
       r.quizId ? { id: r.quizId, title: r.quizTitle ?? '', questionCount: Number(r.questionCount) } : null,
+      r.packageVersion ? { version: r.packageVersion, title: r.packageTitle ?? '' } : null,
     ),
   );
 }

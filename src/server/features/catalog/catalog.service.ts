@@ -6,6 +6,7 @@ import { onInvalidate } from '#server/lib/invalidation.ts';
 import { type Precompressed, precompress } from '#server/lib/precompressed.ts';
 import type { Course, Curriculum } from '#shared/schemas/catalog.ts';
 import { type CourseFigures, presentCourse } from './catalog.presenter.ts';
+import { publicCourseInstructor } from './instructors.repo.ts';
 
 /** Safety net for a missed notification (e.g. a dropped LISTEN connection): the cache never outlives this. */
 export const CATALOG_TTL_MS = 30_000;
@@ -160,13 +161,5 @@ export async function courseCurriculum(db: Queryable, courseId: string): Promise
       });
     }
   }
-  return { modules: [...byModule.values()], instructor: await courseInstructor(db, courseId) };
-}
-
-/**
- * The instructor named on the course page. Course instructors are assigned by the staff feature; until it is
- * part of this codebase no course has one, and the page says nothing about an instructor.
- */
-async function courseInstructor(_db: Queryable, _courseId: string): Promise<Curriculum['instructor']> {
-  return null;
+  return { modules: [...byModule.values()], instructor: await publicCourseInstructor(db, courseId) };
 }

@@ -4,6 +4,7 @@ import type { AppConfig } from '#server/config.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import { courses, paymentInstalments, payments, processedProviderEvents } from '#server/db/schema/index.ts';
 import { monthlyPencePerInstalment } from '#server/features/catalog/index.ts';
+import { priceCourseCode } from '#server/features/discounts/index.ts';
 import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { orderConfirmationParagraphs } from '#server/lib/mail/templates.ts';
@@ -70,7 +71,13 @@ async function purchasableCourse(db: Db, courseId: string): Promise<CourseRow> {
  */
 export async function createPayment(
   deps: CheckoutDeps,
-  input: { courseId: string; plan: PaymentPlan; studentData: StudentData | null; consent?: ConsentInput },
+  input: {
+    courseId: string;
+    plan: PaymentPlan;
+    studentData: StudentData | null;
+    consent?: ConsentInput;
+    discountCode?: string;
+  },
   ipAddress: string,
 ): Promise<PaymentIntentResponse> {
   const consent = requireConsent(input.consent, ipAddress);
@@ -83,7 +90,11 @@ export async function createPayment(
       throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid details', 'VALIDATION_FAILED');
     studentData = parsed.data;
   }
-  const amountPence = chargeNowPence(course, input.plan);
+  // A discount code is priced here and its use held with the payment row (docs/product.md#discount-codes-and-team-prices).
+  const code = input.discountCode
+    ? await priceCourseCode(deps.db, input.discountCode, course, input.plan, studentData?.email ?? null)
+    : null;
+  const amountPence = code ? code.priced.chargePence : chargeNowPence(course, input.plan);
   const monthly = input.plan === 'monthly' && course.instalments > 1;
   const { intent } = await openPayment(
     deps,
@@ -104,6 +115,7 @@ export async function createPayment(
       saveCardForLater: monthly,
       customerName: studentData ? `${studentData.firstName} ${studentData.lastName}` : undefined,
     },
+    code ? (tx, paymentId) => code.hold(tx, { paymentId }) : undefined,
   );
   return {
     clientSecret: intent.clientSecret ?? '',
@@ -112,6 +124,13 @@ export async function createPayment(
     amount: penceToDecimal(amountPence),
     currency: 'gbp',
     plan: input.plan,
+    discount: code
+      ? {
+          code: code.priced.code,
+          amountOff: penceToDecimal(code.priced.amountOffPence),
+          listAmount: penceToDecimal(code.priced.listPricePence),
+        }
+      : null,
   };
 }
 

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { courseReviews, courses, enrolments } from '#server/db/schema/index.ts';
+import { courseInstructors, courseReviews, courses, enrolments, users } from '#server/db/schema/index.ts';
 import { invalidate } from '#server/lib/invalidation.ts';
 import { createModule, createTopic, createUser } from '#server/test/factories.ts';
 import { createTestDatabase } from '#server/test/harness.ts';
@@ -111,6 +112,22 @@ describe('the server-rendered course page', () => {
       bestRating: 5,
       worstRating: 1,
     });
+  });
+
+  it('names the instructor once one is assigned, and not once they lose the role', async () => {
+    const instructor = await createUser(database.db, {
+      role: 'staff',
+      staffRoles: ['instructor'],
+      firstName: 'Morgan',
+      lastName: 'Kerr',
+      jobTitle: 'Groundworks supervisor',
+    });
+    await database.db.insert(courseInstructors).values({ courseId, userId: instructor.id });
+    expect((await coursePage()).find('"curriculum"')).toMatchObject({
+      instructor: { name: 'Morgan Kerr', title: 'Groundworks supervisor' },
+    });
+    await database.db.update(users).set({ staffRoles: [] }).where(eq(users.id, instructor.id));
+    expect((await coursePage()).find('"curriculum"')).toMatchObject({ instructor: null });
   });
 
   it('the curriculum API answers 404 for an unknown course', async () => {

@@ -67,6 +67,15 @@ export const authzCases: AuthzCase[] = [
   },
   {
     method: 'POST',
+    url: '/api/team-orders/quote',
+    prepare: async (world) => ({
+      body: { courseId: (await seedCourse(world.database.db)).courseId, seats: 5 },
+    }),
+    note: "public: the server's price for the team price summary",
+    expect: { anonymous: 200, student: 200, otherStudent: 200, teamManager: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
     url: '/api/team-orders',
     note: 'public: anyone may order for a team; an invoice order for an email not the caller’s waits for its owner (202)',
     prepare: async (world) => ({ body: teamOrderBody((await seedCourse(world.database.db)).courseId) }),

@@ -9,6 +9,7 @@ import { CAPTIONS_MAX_BYTES, PRESENTATION_MAX_BYTES, VIDEO_MAX_BYTES } from '#sh
 import type { AdminTopic } from '#shared/schemas/admin-content.ts';
 import { adminApi, adminKeys, errorToast, successToast } from '../api/admin-api.ts';
 import { UploadedConfirmation } from './media-upload.tsx';
+import { ScormPackageSlot } from './scorm-package-slot.tsx';
 
 type Kind = 'video' | 'presentation' | 'captions';
 
@@ -57,8 +58,8 @@ const TEXT = {
 } as const;
 
 /**
- * A topic card's video, its captions and the presentation: upload, then open, replace or remove (README 'Files and
- * media', 'Accessibility'). The captions slot appears once there is a video.
+ * A topic card's video, its captions, the presentation and a SCORM package: upload, then open, replace or remove
+ * (README 'Files and media', 'Accessibility', 'SCORM packages'). The captions slot appears once there is a video.
  */
 export function TopicMediaSlots({ topic }: { topic: AdminTopic }) {
   return (
@@ -66,6 +67,7 @@ export function TopicMediaSlots({ topic }: { topic: AdminTopic }) {
       <MediaSlot topic={topic} kind="video" path={topic.videoPath} />
       <MediaSlot topic={topic} kind="presentation" path={topic.presentationPath} />
       {topic.videoPath ? <MediaSlot topic={topic} kind="captions" path={topic.captionsPath} /> : null}
+      <ScormPackageSlot topic={topic} />
     </div>
   );
 }

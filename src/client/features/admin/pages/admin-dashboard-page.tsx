@@ -1,4 +1,5 @@
 import {
+  BadgePercent,
   BarChart3,
   Building2,
   CalendarDays,
@@ -45,6 +46,9 @@ const TeamsTab = lazy(() => import('../components/teams-tab.tsx').then((m) => ({
 const StorefrontTab = lazy(() =>
   import('../components/storefront-tab.tsx').then((m) => ({ default: m.StorefrontTab })),
 );
+const DiscountsTab = lazy(() =>
+  import('../components/discounts-tab.tsx').then((m) => ({ default: m.DiscountsTab })),
+);
 const AnalyticsTab = lazy(() =>
   import('../components/analytics-tab.tsx').then((m) => ({ default: m.AnalyticsTab })),
 );
@@ -71,6 +75,7 @@ const TABS: { value: AdminTab | keyof typeof PAGE_TABS; label: string; icon: typ
   { value: 'teams', label: 'Teams', icon: Building2 },
   { value: 'payments', label: 'Payments', icon: ReceiptText },
   { value: 'storefront', label: 'Storefront', icon: Star },
+  { value: 'discounts', label: 'Discounts', icon: BadgePercent },
 ];
 
 export function AdminDashboardPage() {
@@ -151,6 +156,9 @@ export function AdminDashboardPage() {
             </TabsContent>
             <TabsContent value="storefront">
               <StorefrontTab />
+            </TabsContent>
+            <TabsContent value="discounts">
+              <DiscountsTab />
             </TabsContent>
           </Suspense>
         </Tabs>

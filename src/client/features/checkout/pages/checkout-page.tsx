@@ -5,14 +5,15 @@ import { Link, useParams, useSearchParams } from 'wouter';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { getErrorMessage } from '#client/lib/api-client.ts';
+import { getErrorCode, getErrorMessage } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { consentGiven } from '#shared/consent.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
 import { formatPrice } from '#shared/format.ts';
 import type { PaymentIntentResponse } from '#shared/schemas/checkout.ts';
-import { createPaymentIntent } from '../api/checkout.ts';
+import { checkDiscountCode, createPaymentIntent } from '../api/checkout.ts';
 import { ConsentBox, consentError } from '../components/consent-box.tsx';
+import { type AppliedCode, DiscountCodeField } from '../components/discount-code-field.tsx';
 import { PaymentForm } from '../components/payment-form.tsx';
 
 function ErrorCard({ title, message }: { title: string; message: string }) {
@@ -46,18 +47,35 @@ export function CheckoutPage() {
   const [search] = useSearchParams();
   const plan: PaymentPlan = search.get('plan') === 'monthly' ? 'monthly' : 'onetime';
   const [consented, setConsented] = useState(false);
-  // One intent per visit to the page, made when the buyer continues with the box ticked.
+  const [code, setCode] = useState<AppliedCode | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  // One intent per visit to the page, made when the buyer continues with the box ticked; a code is priced by the
+  // server (docs/product.md#discount-codes-and-team-prices).
   const intent = useMutation({
-    mutationFn: () => createPaymentIntent(courseId, plan, consented ? consentGiven() : undefined),
+    mutationFn: () => createPaymentIntent(courseId, plan, consented ? consentGiven() : undefined, code?.code),
+    onError: (error) => {
+      // The payment refused the code (used up meanwhile, or limited per customer): say so at the field.
+      if (!getErrorCode(error)?.startsWith('DISCOUNT_CODE')) return;
+      setCodeError(getErrorMessage(error, 'That discount code cannot be used.'));
+      setCode(null);
+    },
   });
+  const codeRefused = intent.isError && Boolean(getErrorCode(intent.error)?.startsWith('DISCOUNT_CODE'));
   const consentMessage = intent.isError ? consentError(intent.error) : null;
+
+  async function applyCode(text: string) {
+    const quote = await checkDiscountCode(text, courseId, plan);
+    setCodeError(null);
+    setCode({ code: quote.code, amountOffPence: quote.amountOffPence });
+    intent.reset();
+  }
 
   return (
     <PublicLayout>
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
         {!courseId ? (
           <ErrorCard title="Checkout Error" message="No course selected for checkout" />
-        ) : intent.isError && !consentMessage ? (
+        ) : intent.isError && !consentMessage && !codeRefused ? (
           <ErrorCard
             title="Checkout Error"
             message={getErrorMessage(intent.error, 'Failed to initialize checkout')}
@@ -76,6 +94,16 @@ export function CheckoutPage() {
               error={consentMessage}
               onChange={(value) => {
                 setConsented(value);
+                intent.reset();
+              }}
+            />
+            <DiscountCodeField
+              className="mt-6"
+              applied={code}
+              error={codeError}
+              onApply={applyCode}
+              onRemove={() => {
+                setCode(null);
                 intent.reset();
               }}
             />
@@ -131,6 +159,14 @@ function CheckoutPayment({ intent, plan }: { intent: PaymentIntentResponse; plan
             <p className="text-sm text-muted-foreground">
               {plan === 'monthly' ? 'Monthly plan, first payment' : 'Full course, one-time payment'}
             </p>
+            {intent.discount ? (
+              <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+                <dt className="text-muted-foreground">Price</dt>
+                <dd className="text-right">{formatPrice(intent.discount.listAmount)}</dd>
+                <dt className="text-muted-foreground">Code {intent.discount.code}</dt>
+                <dd className="text-right text-success">−{formatPrice(intent.discount.amountOff)}</dd>
+              </dl>
+            ) : null}
             <div className="mt-5 flex items-baseline justify-between border-t border-border pt-4">
               <span className="font-semibold text-navy-900">Total</span>
               <span className="text-2xl font-extrabold text-navy-950">{formatPrice(intent.amount)}</span>
