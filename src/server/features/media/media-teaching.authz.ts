@@ -1,7 +1,9 @@
 import { courses, modules, topics } from '#server/db/schema/index.ts';
 import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
+import { adminOnly, taughtByInstructor } from '#server/test/authz-fixtures.ts';
 
-// Removing a topic's video or presentation (README 'Files and media'): admins only. PUT on the same paths is
+// Removing a topic's video or presentation (README 'Files and media'): admins and the course's instructors
+// (docs/staff.md). PUT on the same paths is
 // an existing route (its cases live with the media feature's own list).
 
 async function topicWithoutMedia(world: AuthzWorld) {
@@ -15,6 +17,7 @@ async function topicWithoutMedia(world: AuthzWorld) {
     .insert(topics)
     .values({ moduleId: mod!.id, title: 'Topic', description: 'Topic', order: 1 })
     .returning();
+  await taughtByInstructor(world, course!.id);
   return { params: { id: topic!.id } };
 }
 
@@ -22,6 +25,6 @@ export const authzCases: AuthzCase[] = (['video', 'presentation'] as const).map(
   method: 'DELETE',
   url: `/api/topics/:id/${kind}`,
   prepare: topicWithoutMedia,
-  expect: { anonymous: 401, student: 403, otherStudent: 403, teamManager: 403, admin: 200 },
-  note: 'content authoring is admin-only',
+  expect: { ...adminOnly(200), instructor: 200 },
+  note: 'content authoring: admins and the course’s instructors',
 }));

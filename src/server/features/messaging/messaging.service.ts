@@ -4,6 +4,7 @@ import { conversationParticipants, conversations, messages, users } from '#serve
 import { type AccountRoles, accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { badRequest, forbidden, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import type { UserRow } from '#server/lib/sessions.service.ts';
+import { assertInReach } from './reach.service.ts';
 import type {
   ConversationDetail,
   ConversationSummary,
@@ -319,10 +320,7 @@ export async function createConversation(
   if (people.length !== others.length || people.some((p) => !p.isActive)) {
     throw badRequest('Unknown participant');
   }
-  const staff = (p: { id: string } & AccountRoles) => can(accountPrincipal(p), 'message:anyone');
-  if (!staff(viewer) && (others.length !== 1 || !staff(people[0]!))) {
-    throw forbidden('Students can only message their instructors');
-  }
+  await assertInReach(db, viewer, people);
 
   if (others.length === 1) {
     const directKey = [viewer.id, others[0]!].sort().join(':');
@@ -373,22 +371,6 @@ async function findDirect(db: Queryable, directKey: string): Promise<string | un
 }
 
 /** Who the viewer may start a conversation with: students see the admins (their instructors). */
-export async function listContacts(db: Queryable, viewer: Viewer): Promise<Participant[]> {
-  const rows = await db
-    .select(personColumns)
-    .from(users)
-    .where(
-      and(
-        eq(users.isActive, true),
-        ne(users.id, viewer.id),
-        viewer.role === 'admin' ? undefined : eq(users.role, 'admin'),
-      ),
-    )
-    .orderBy(asc(users.role), asc(users.firstName), asc(users.email))
-    .limit(500);
-  return rows.map((r) => presentParticipant(viewer, r));
-}
-
 /** Which of these users take part in a conversation (for pushing a new message to open streams). */
 export async function participantIdsOf(db: Queryable, conversationId: string): Promise<string[]> {
   const rows = await db
