@@ -29,6 +29,7 @@ export const CLIENT_RENDERED_PATHS = [
   '/payment-authentication/:intentId',
   '/forgot-password',
   '/reset-password',
+  '/staff/accept',
   '/reviews-policy',
   '/waitlist/confirm',
   '/waitlist/unsubscribe',

@@ -108,6 +108,9 @@ export function AppRoutes() {
       <Route path="/reset-password">
         <Page component={pages.ResetPasswordPage} />
       </Route>
+      <Route path="/staff/accept">
+        <Page component={pages.StaffAcceptPage} />
+      </Route>
       <Route path="/reviews-policy">
         <Page component={pages.ReviewsPolicyPage} />
       </Route>

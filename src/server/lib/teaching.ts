@@ -47,4 +47,3 @@ export async function coursesTaughtBy(db: Queryable, userId: string): Promise<st
     .where(eq(courseInstructors.userId, userId));
   return rows.map((r) => r.courseId);
 }
-

@@ -1,7 +1,7 @@
 import {
   conversationParticipants,
-  courseInstructors,
   conversations,
+  courseInstructors,
   courses,
   enrolments,
   liveSessionAttendees,

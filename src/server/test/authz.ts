@@ -11,13 +11,7 @@ import type { Database } from '#server/db/client.ts';
  * `otherStudent`; `instructor` teaches every course a case prepares (authz-fixtures.ts assigns them) and
  * `otherInstructor` teaches only a course of their own; `finance` holds the finance role alone.
  */
-export type Actor =
-  | 'anonymous'
-  | 'student'
-  | 'otherStudent'
-  | 'teamManager'
-  | 'admin'
-  | StaffActor;
+export type Actor = 'anonymous' | 'student' | 'otherStudent' | 'teamManager' | 'admin' | StaffActor;
 export type StaffActor = 'tutor' | 'otherTutor' | 'instructor' | 'otherInstructor' | 'finance';
 export const STAFF_ACTORS: readonly StaffActor[] = [
   'tutor',

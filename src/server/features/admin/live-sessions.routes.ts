@@ -4,13 +4,7 @@ import { auditActor } from '#server/features/audit/index.ts';
 import { can } from '#server/lib/access-policy.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { coursesTaughtBy, teachingOf } from '#server/lib/teaching.ts';
-import {
-  authorize,
-  basePrincipal,
-  currentUser,
-  requireStaff,
-  requireUser,
-} from '#server/plugins/auth.ts';
+import { authorize, basePrincipal, currentUser, requireStaff, requireUser } from '#server/plugins/auth.ts';
 import { adminLiveSessionSchema, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
 import * as liveSessions from './live-sessions.service.ts';
 

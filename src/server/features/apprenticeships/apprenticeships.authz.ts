@@ -73,19 +73,40 @@ export const authzCases: AuthzCase[] = [
   {
     method: 'GET',
     url: '/api/otj/export.csv',
-    expect: { anonymous: 401, student: 200, otherStudent: 200, teamManager: 200, admin: 200, ...staffGet(200) },
+    expect: {
+      anonymous: 401,
+      student: 200,
+      otherStudent: 200,
+      teamManager: 200,
+      admin: 200,
+      ...staffGet(200),
+    },
     note: 'every signed-in user downloads their own log (empty without an apprenticeship)',
   },
   {
     method: 'GET',
     url: '/api/apprenticeship/summary',
-    expect: { anonymous: 401, student: 200, otherStudent: 200, teamManager: 200, admin: 200, ...staffGet(200) },
+    expect: {
+      anonymous: 401,
+      student: 200,
+      otherStudent: 200,
+      teamManager: 200,
+      admin: 200,
+      ...staffGet(200),
+    },
     note: 'about the caller only',
   },
   {
     method: 'GET',
     url: '/api/reviews',
-    expect: { anonymous: 401, student: 200, otherStudent: 200, teamManager: 200, admin: 200, ...staffGet(200) },
+    expect: {
+      anonymous: 401,
+      student: 200,
+      otherStudent: 200,
+      teamManager: 200,
+      admin: 200,
+      ...staffGet(200),
+    },
     note: 'filtered to the caller: own reviews, reviews as employer contact, all for admins',
   },
   {

@@ -1,11 +1,11 @@
 import { certificates, courses } from '#server/db/schema/index.ts';
+import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
 import {
   adminOnly as adminOnlyAs,
   everyone as everyoneGets,
   signedIn as signedInAs,
   staffGet,
 } from '#server/test/authz-fixtures.ts';
-import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
 import { newCertificateCode } from './issue.service.ts';
 
 /** A live certificate of `world.users.student` for a fresh course. */
@@ -39,7 +39,14 @@ export const authzCases: AuthzCase[] = [
     method: 'GET',
     url: '/api/certificates/:id/pdf',
     prepare: async (world) => ({ params: { id: (await studentCertificate(world)).id } }),
-    expect: { anonymous: 401, student: 200, otherStudent: 403, teamManager: 403, admin: 200, ...staffGet(403) },
+    expect: {
+      anonymous: 401,
+      student: 200,
+      otherStudent: 403,
+      teamManager: 403,
+      admin: 200,
+      ...staffGet(403),
+    },
     note: 'holder and admins only',
   },
   {

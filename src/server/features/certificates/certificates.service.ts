@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import type { Db } from '#server/db/client.ts';
 import { certificates, courses, users } from '#server/db/schema/index.ts';
+import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';

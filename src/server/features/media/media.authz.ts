@@ -91,11 +91,17 @@ export const authzCases: AuthzCase[] = [
       url: '/objects/:kind/:id',
       // One upload per run, read by every actor (uploads are throttled per account).
       prepare: async (world) => {
-        let upload = uploads.get(fileType);
-        if (!upload) uploads.set(fileType, (upload = studentsUpload(world, fileType)));
-        return { params: await upload };
+        if (!uploads.has(fileType)) uploads.set(fileType, studentsUpload(world, fileType));
+        return { params: await uploads.get(fileType)! };
       },
-      expect: { anonymous: 401, student: 200, otherStudent: 403, teamManager: 403, admin: 200, ...staffGet(403) },
+      expect: {
+        anonymous: 401,
+        student: 200,
+        otherStudent: 403,
+        teamManager: 403,
+        admin: 200,
+        ...staffGet(403),
+      },
       note: `a real ${fileType === 'image' ? 'image' : 'PDF'} the student uploaded (OTJ evidence): only its uploader and admins`,
     }),
   ),

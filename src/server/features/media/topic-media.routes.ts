@@ -1,5 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActor } from '#server/features/audit/index.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { teachingOf } from '#server/lib/teaching.ts';
@@ -69,7 +69,8 @@ export const topicMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       `/api/topics/:id/${kind}`,
       { ...guard, schema: { tags, params: idParamsSchema, response: { 200: mediaTopicSchema } } },
-      async (request) => presentTopic(await removeTopicMedia(app, auditActor(request), request.params.id, kind)),
+      async (request) =>
+        presentTopic(await removeTopicMedia(app, auditActor(request), request.params.id, kind)),
     );
   }
 };

@@ -4,13 +4,13 @@ import { conversationParticipants, conversations, messages, users } from '#serve
 import { type AccountRoles, accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { badRequest, forbidden, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import type { UserRow } from '#server/lib/sessions.service.ts';
-import { assertInReach } from './reach.service.ts';
 import type {
   ConversationDetail,
   ConversationSummary,
   Message,
   Participant,
 } from '#shared/schemas/messaging.ts';
+import { assertInReach } from './reach.service.ts';
 
 // Conversations between students and staff (docs/product.md#messaging). The service is the same for both sides; what differs is
 // who may open which conversation (students: a direct one with an admin) and what a student may see of other

@@ -38,7 +38,9 @@ async function studentsInReach(db: Queryable, viewer: Viewer, among?: string[]):
       .selectDistinct({ id: enrolments.userId })
       .from(enrolments)
       .innerJoin(courseInstructors, eq(courseInstructors.courseId, enrolments.courseId))
-      .where(and(eq(courseInstructors.userId, viewer.id), among ? inArray(enrolments.userId, among) : undefined))
+      .where(
+        and(eq(courseInstructors.userId, viewer.id), among ? inArray(enrolments.userId, among) : undefined),
+      )
       .limit(CONTACTS_MAX);
     for (const r of rows) ids.add(r.id);
   }

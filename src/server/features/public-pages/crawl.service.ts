@@ -67,6 +67,7 @@ export const ROBOTS_DISALLOW = [
   '/payment-authentication/',
   '/forgot-password',
   '/reset-password',
+  '/staff/accept',
 ];
 
 export function robotsTxt(publicUrl: string): string {

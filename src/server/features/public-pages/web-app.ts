@@ -23,9 +23,11 @@ const HTML = 'text/html; charset=utf-8';
  * the server with their own head, the app shell for the pages the browser renders, and a 404 page for the rest.
  */
 export function registerWebApp(app: FastifyInstance, { clientDir, serverEntryFile }: WebAppOptions) {
-  // The reset link's token is in the query: that page must not leak it in a Referer.
+  // The reset and staff-invitation links' tokens are in the query: those pages must not leak them in a Referer.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.split('?')[0] === '/reset-password') reply.header('referrer-policy', 'no-referrer');
+    const page = request.url.split('?')[0];
+    if (page === '/reset-password' || page === '/staff/accept')
+      reply.header('referrer-policy', 'no-referrer');
   });
   const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
   if (!hasClient) {

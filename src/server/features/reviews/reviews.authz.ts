@@ -48,7 +48,14 @@ export const authzCases: AuthzCase[] = [
       params: { id: (await reviewedCourse(world, false)).courseId },
       body: { rating: 5, body: 'Well taught' },
     }),
-    expect: { anonymous: 401, student: 201, otherStudent: 403, teamManager: 403, admin: 403, ...staffGet(403) },
+    expect: {
+      anonymous: 401,
+      student: 201,
+      otherStudent: 403,
+      teamManager: 403,
+      admin: 403,
+      ...staffGet(403),
+    },
     note: 'only a learner who paid or holds a seat, with 30% done (NOT_VERIFIED_LEARNER otherwise)',
   },
   {

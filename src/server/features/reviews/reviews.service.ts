@@ -1,5 +1,4 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
 import {
   courseReviews,
@@ -11,6 +10,7 @@ import {
   topics,
   users,
 } from '#server/db/schema/index.ts';
+import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { conflict, forbidden, notFound, tooManyRequests } from '#server/lib/errors.ts';
 import { invalidate } from '#server/lib/invalidation.ts';
 import * as rateLimit from '#server/lib/rate-limit.ts';

@@ -62,12 +62,16 @@ describe('instructor', () => {
     const others = await as(admin).post('/api/admin/sessions', session(otherCourse, 'Not theirs'));
     expect(others.statusCode).toBe(201);
     const id = own.json().id;
-    expect((await as(instructor).put(`/api/admin/sessions/${id}`, session(ownCourse, 'Moved'))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await as(instructor).put(`/api/admin/sessions/${id}`, session(ownCourse, 'Moved'))).statusCode,
+    ).toBe(200);
     // Moving their session to a course they do not teach is refused.
-    expect((await as(instructor).put(`/api/admin/sessions/${id}`, session(otherCourse))).statusCode).toBe(403);
-    expect((await as(instructor).post(`/api/admin/sessions/${others.json().id}/cancel`)).statusCode).toBe(403);
+    expect((await as(instructor).put(`/api/admin/sessions/${id}`, session(otherCourse))).statusCode).toBe(
+      403,
+    );
+    expect((await as(instructor).post(`/api/admin/sessions/${others.json().id}/cancel`)).statusCode).toBe(
+      403,
+    );
     expect((await as(instructor).post(`/api/admin/sessions/${id}/cancel`)).statusCode).toBe(200);
     const listed = (await as(instructor).get('/api/admin/sessions')).json() as { id: string }[];
     expect(listed.map((s) => s.id)).toEqual([id]);
@@ -96,16 +100,20 @@ describe('instructor', () => {
 
 describe('tutor and finance messages', () => {
   it('lets a tutor message their caseload only, a student their tutor, and finance nobody', async () => {
-    expect((await as(tutor).post('/api/conversations', { participantIds: [student.id] })).statusCode).toBe(201);
-    expect((await as(tutor).post('/api/conversations', { participantIds: [otherStudent.id] })).statusCode).toBe(
-      403,
+    expect((await as(tutor).post('/api/conversations', { participantIds: [student.id] })).statusCode).toBe(
+      201,
     );
+    expect(
+      (await as(tutor).post('/api/conversations', { participantIds: [otherStudent.id] })).statusCode,
+    ).toBe(403);
     // Staff to staff is fine.
     expect((await as(tutor).post('/api/conversations', { participantIds: [instructor.id] })).statusCode).toBe(
       201,
     );
     const studentCookie = await t.login(student);
-    const theirs = (await api(t.app, { cookie: studentCookie }).get('/api/conversations/contacts')).json() as {
+    const theirs = (
+      await api(t.app, { cookie: studentCookie }).get('/api/conversations/contacts')
+    ).json() as {
       id: string;
     }[];
     expect(theirs.map((c) => c.id)).toEqual(expect.arrayContaining([tutor.id, instructor.id, admin.id]));
@@ -150,7 +158,12 @@ describe('audit coverage', () => {
       action: string;
     }[];
     expect(byInstructor.map((e) => e.action)).toEqual(
-      expect.arrayContaining(['live_session.create', 'live_session.update', 'live_session.cancel', 'topic.video']),
+      expect.arrayContaining([
+        'live_session.create',
+        'live_session.update',
+        'live_session.cancel',
+        'topic.video',
+      ]),
     );
   });
 });

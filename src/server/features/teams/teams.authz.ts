@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { apprenticeships, teamSeats, users } from '#server/db/schema/index.ts';
 import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
+import { noStaff, staffGet } from '#server/test/authz-fixtures.ts';
 import {
   seedCourse,
   seedPaidOrder,
   seedUnconfirmedOrder,
   teamOrderBody,
 } from '#server/test/fixtures/teams.ts';
-import { noStaff, staffGet } from '#server/test/authz-fixtures.ts';
 
 // Team routes: buying is public; the portal is for the manager of the order only (another team's manager gets
 // 404, as if the order did not exist); students and admins are not team managers (403); the admin Teams API is
@@ -73,28 +73,56 @@ export const authzCases: AuthzCase[] = [
     method: 'GET',
     url: '/api/team-orders/pricing',
     note: 'public: the VAT rate for the price summary',
-    expect: { anonymous: 200, student: 200, otherStudent: 200, teamManager: 200, admin: 200, ...staffGet(200) },
+    expect: {
+      anonymous: 200,
+      student: 200,
+      otherStudent: 200,
+      teamManager: 200,
+      admin: 200,
+      ...staffGet(200),
+    },
   },
   {
     method: 'POST',
     url: '/api/team-orders',
     note: 'public: anyone may order for a team; an invoice order for an email not the caller’s waits for its owner (202)',
     prepare: async (world) => ({ body: teamOrderBody((await seedCourse(world.database.db)).courseId) }),
-    expect: { anonymous: 202, student: 202, otherStudent: 202, teamManager: 202, admin: 202, ...staffGet(202) },
+    expect: {
+      anonymous: 202,
+      student: 202,
+      otherStudent: 202,
+      teamManager: 202,
+      admin: 202,
+      ...staffGet(202),
+    },
   },
   {
     method: 'POST',
     url: '/api/team-orders/pending',
     note: 'public: whoever holds the emailed link sees the order it is for',
     prepare: async (world) => ({ body: { token: (await unconfirmed(world)).token } }),
-    expect: { anonymous: 200, student: 200, otherStudent: 200, teamManager: 200, admin: 200, ...staffGet(200) },
+    expect: {
+      anonymous: 200,
+      student: 200,
+      otherStudent: 200,
+      teamManager: 200,
+      admin: 200,
+      ...staffGet(200),
+    },
   },
   {
     method: 'POST',
     url: '/api/team-orders/confirm',
     note: 'public: the token from the email to the buyer’s address is the proof; the session does not matter',
     prepare: async (world) => ({ body: { token: (await unconfirmed(world)).token } }),
-    expect: { anonymous: 200, student: 200, otherStudent: 200, teamManager: 200, admin: 200, ...staffGet(200) },
+    expect: {
+      anonymous: 200,
+      student: 200,
+      otherStudent: 200,
+      teamManager: 200,
+      admin: 200,
+      ...staffGet(200),
+    },
   },
   {
     method: 'POST',
@@ -128,7 +156,14 @@ export const authzCases: AuthzCase[] = [
     method: 'GET',
     url: '/api/user/invitations',
     note: 'every signed-in account: its own invitations',
-    expect: { anonymous: 401, student: 200, otherStudent: 200, teamManager: 200, admin: 200, ...staffGet(200) },
+    expect: {
+      anonymous: 401,
+      student: 200,
+      otherStudent: 200,
+      teamManager: 200,
+      admin: 200,
+      ...staffGet(200),
+    },
   },
   ...(['accept', 'decline'] as const).map(
     (action): AuthzCase => ({
@@ -136,14 +171,28 @@ export const authzCases: AuthzCase[] = [
       url: `/api/user/invitations/:id/${action}`,
       note: 'the invited account only (everyone else: 404, as if it did not exist)',
       prepare: async (world) => ({ params: { id: await seatInvitation(world) } }),
-      expect: { anonymous: 401, student: 200, otherStudent: 404, teamManager: 404, admin: 404, ...staffGet(404) },
+      expect: {
+        anonymous: 401,
+        student: 200,
+        otherStudent: 404,
+        teamManager: 404,
+        admin: 404,
+        ...staffGet(404),
+      },
     }),
   ),
   {
     method: 'GET',
     url: '/api/user/withdrawn-courses',
     note: 'every signed-in account: courses its employer took back',
-    expect: { anonymous: 401, student: 200, otherStudent: 200, teamManager: 200, admin: 200, ...staffGet(200) },
+    expect: {
+      anonymous: 401,
+      student: 200,
+      otherStudent: 200,
+      teamManager: 200,
+      admin: 200,
+      ...staffGet(200),
+    },
   },
   {
     method: 'GET',
