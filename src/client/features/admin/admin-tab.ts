@@ -40,8 +40,10 @@ const TABS_OF: Record<StaffRole, readonly (AdminTab | PageTab)[]> = {
   finance: ['teams'],
 };
 
-export function tabsFor(roles: readonly string[]): Set<AdminTab | PageTab> {
+/** The tabs, in the order of the first role that opens each (an admin's order for admins). */
+export function tabsFor(roles: readonly string[]): (AdminTab | PageTab)[] {
   const tabs = new Set<AdminTab | PageTab>();
-  for (const role of roles) for (const tab of TABS_OF[role as StaffRole] ?? []) tabs.add(tab);
-  return tabs;
+  const ordered = roles.includes('admin') ? ['admin', ...roles] : roles;
+  for (const role of ordered) for (const tab of TABS_OF[role as StaffRole] ?? []) tabs.add(tab);
+  return [...tabs];
 }

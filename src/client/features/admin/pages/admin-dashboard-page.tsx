@@ -83,8 +83,9 @@ export function AdminDashboardPage() {
   const { user } = useAuth();
   // Each member of staff sees only the tabs their roles allow (docs/staff.md); the first is their landing page
   // (a tutor's caseload, an instructor's content, finance's team orders).
-  const allowed = tabsFor(user?.roles ?? []);
-  const tabs = TABS.filter((t) => allowed.has(t.value));
+  const order = tabsFor(user?.roles ?? []);
+  const allowed = new Set(order);
+  const tabs = order.flatMap((value) => TABS.filter((t) => t.value === value));
   const first = tabs.find((t) => !(t.value in PAGE_TABS))?.value as AdminTab | undefined;
   const [chosen, setTab] = useState<AdminTab | null>(null);
   const tab = chosen && allowed.has(chosen) ? chosen : (first ?? 'overview');
