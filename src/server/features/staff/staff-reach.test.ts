@@ -5,7 +5,7 @@ import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { apprenticeIn, signedInStaff } from '#server/test/staff.ts';
 
-// The rest of docs/staff.md's boundaries: instructors run their own courses' live sessions and media and message
+// The rest of the boundaries in docs/staff.md: instructors run their own courses' live sessions and media and message
 // those courses' students; tutors message their caseload; finance has no messages. And every staff change below
 // lands in the audit trail.
 
