@@ -39,6 +39,7 @@ declare module 'fastify' {
     deviceCookieKey: Services['deviceCookieKey'];
     paymentSettlements: Services['paymentSettlements'];
     mediaAccessRules: Services['mediaAccessRules'];
+    learningSubscribers: Services['learningSubscribers'];
     /** Every route registered (method + pattern + its schema), for the authorization matrix and text-field tests. */
     registeredRoutes: RegisteredRoute[];
   }
@@ -117,6 +118,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   app.decorate('deviceCookieKey', services.deviceCookieKey);
   app.decorate('paymentSettlements', services.paymentSettlements);
   app.decorate('mediaAccessRules', services.mediaAccessRules);
+  app.decorate('learningSubscribers', services.learningSubscribers);
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
