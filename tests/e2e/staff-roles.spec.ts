@@ -1,12 +1,19 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { ADMIN, expect, signedIn, test } from './fixtures.ts';
+import { type Account, ADMIN, expect as baseExpect, signIn, test } from './fixtures.ts';
 
 // Staff roles (docs/staff.md): an admin invites a tutor from the Staff tab; the tutor accepts from the emailed
 // link, lands on their caseload, sees only their tabs and approves an OTJ entry; an instructor edits only their
 // own course. Data is set up through the API; screenshots of each role's console at 390 and 1280 px.
 
+// A busy CI machine renders slowly: every wait here may take up to 20 s.
+const expect = baseExpect.configure({ timeout: 20_000 });
 const SHOTS = 'test-results/staff-roles';
+
+async function signedIn(page: Page, who: Account) {
+  await signIn(page, who);
+  await expect(page).toHaveURL(/\/admin$/);
+}
 const RUN = `${Date.now()}-${Math.floor(Math.random() * 1e5)}`;
 const PASSWORD = 'Copper-Lantern-7712';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -111,7 +118,7 @@ for (const width of [390, 1280]) {
     page,
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const api = (await adminApi(browser)).request;
     const course = await newCourse(api, `Tutor course ${width} ${RUN}`);
     const apprentice = await apprenticeWithEntry(api, browser, course.id, `t${width}`);
@@ -127,7 +134,8 @@ for (const width of [390, 1280]) {
     await form.getByLabel('Last name').fill(`Tutor ${width}`);
     await form.getByLabel(/^Tutor/).check();
     await form.getByRole('button', { name: 'Send invitation' }).click();
-    await expect(page.getByText(email)).toBeVisible();
+    // The invitee has no account until they accept: the toast says it went.
+    await expect(page.getByText(`Invitation sent to ${email}`, { exact: true })).toBeVisible();
     await look(page, `admin-staff-${width}`);
     await page.getByRole('tab', { name: 'Audit' }).click();
     await expect(page.getByText('staff.invite').first()).toBeVisible();
@@ -179,7 +187,7 @@ for (const width of [390, 1280]) {
     page,
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const api = (await adminApi(browser)).request;
     const own = await newCourse(api, `Own course ${width} ${RUN}`);
     const other = await newCourse(api, `Other course ${width} ${RUN}`);
