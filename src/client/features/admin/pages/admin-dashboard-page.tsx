@@ -140,10 +140,11 @@ export function AdminDashboardPage() {
           }
         >
           <TabsList
-            className={`grid h-auto w-full sm:inline-flex sm:h-11 sm:w-auto ${tabs.length < 3 ? 'grid-cols-2' : 'grid-cols-3'}`}
+            // The admin's eleven tabs wrap onto a second row rather than run off a laptop screen.
+            className={`grid h-auto w-full sm:inline-flex sm:w-auto sm:flex-wrap ${tabs.length < 3 ? 'grid-cols-2' : 'grid-cols-3'}`}
           >
             {tabs.map(({ value, label, icon: Icon }) => (
-              <TabsTrigger key={value} value={value} className="h-9 px-2 sm:h-full sm:px-3">
+              <TabsTrigger key={value} value={value} className="h-9 px-2 sm:px-3">
                 <Icon aria-hidden="true" />
                 {label}
                 {value === 'messages' && unread > 0 ? (
