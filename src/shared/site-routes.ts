@@ -30,6 +30,7 @@ export const CLIENT_RENDERED_PATHS = [
   '/payment-authentication/:intentId',
   '/forgot-password',
   '/reset-password',
+  '/staff/accept',
   '/reviews-policy',
   '/waitlist/confirm',
   '/waitlist/unsubscribe',

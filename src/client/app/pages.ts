@@ -78,6 +78,10 @@ export const ResetPasswordPage = lazyPage(
   () => import('#client/features/accounts/pages/reset-password-page.tsx'),
   (m) => m.ResetPasswordPage,
 );
+export const StaffAcceptPage = lazyPage(
+  () => import('#client/features/accounts/pages/staff-accept-page.tsx'),
+  (m) => m.StaffAcceptPage,
+);
 export const MediaLibraryPage = lazyPage(
   () => import('#client/features/media/pages/media-library-page.tsx'),
   (m) => m.MediaLibraryPage,

@@ -111,6 +111,9 @@ export function AppRoutes() {
       <Route path="/accessibility">
         <Page component={pages.AccessibilityPage} />
       </Route>
+      <Route path="/staff/accept">
+        <Page component={pages.StaffAcceptPage} />
+      </Route>
       <Route path="/reviews-policy">
         <Page component={pages.ReviewsPolicyPage} />
       </Route>

@@ -11,6 +11,7 @@ import type {
   Participant,
 } from '#shared/schemas/messaging.ts';
 import { type MessageRow, presentMessage, presentParticipant, type Viewer } from './messaging.presenter.ts';
+import { assertInReach } from './reach.service.ts';
 
 // Conversations between students and staff (docs/product.md#messaging). The service is the same for both sides; what differs is
 // who may open which conversation (students: a direct one with an admin) and what a student may see of other
@@ -278,10 +279,7 @@ export async function createConversation(
   if (people.length !== others.length || people.some((p) => !p.isActive)) {
     throw badRequest('Unknown participant');
   }
-  const staff = (p: { id: string } & AccountRoles) => can(accountPrincipal(p), 'message:anyone');
-  if (!staff(viewer) && (others.length !== 1 || !staff(people[0]!))) {
-    throw forbidden('Students can only message their instructors');
-  }
+  await assertInReach(db, viewer, people);
 
   if (others.length === 1) {
     const directKey = [viewer.id, others[0]!].sort().join(':');
@@ -332,22 +330,6 @@ async function findDirect(db: Queryable, directKey: string): Promise<string | un
 }
 
 /** Who the viewer may start a conversation with: students see the admins (their instructors). */
-export async function listContacts(db: Queryable, viewer: Viewer): Promise<Participant[]> {
-  const rows = await db
-    .select(personColumns)
-    .from(users)
-    .where(
-      and(
-        eq(users.isActive, true),
-        ne(users.id, viewer.id),
-        viewer.role === 'admin' ? undefined : eq(users.role, 'admin'),
-      ),
-    )
-    .orderBy(asc(users.role), asc(users.firstName), asc(users.email))
-    .limit(500);
-  return rows.map((r) => presentParticipant(viewer, r));
-}
-
 /** Which of these users take part in a conversation (for pushing a new message to open streams). */
 export async function participantIdsOf(db: Queryable, conversationId: string): Promise<string[]> {
   const rows = await db

@@ -68,6 +68,7 @@ export const ROBOTS_DISALLOW = [
   '/payment-authentication/',
   '/forgot-password',
   '/reset-password',
+  '/staff/accept',
 ];
 
 export function robotsTxt(publicUrl: string): string {

@@ -139,11 +139,12 @@ const CLIENT_PAGE_HEAD = (url: string) => ({
 });
 
 /**
- * The reset link's token is in the query: that page must not leak it in a Referer. Set only on the routes that can
- * answer it (the catch-all, and the not-found handler when there is no built client), not on every request.
+ * The reset and staff-invitation links' tokens are in the query: those pages must not leak them in a Referer. Set
+ * only on the routes that can answer them (the catch-all, and the not-found handler when there is no built
+ * client), not on every request.
  */
 function keepResetTokenPrivate(url: string, reply: FastifyReply) {
-  if (url === '/reset-password') reply.header('referrer-policy', 'no-referrer');
+  if (url === '/reset-password' || url === '/staff/accept') reply.header('referrer-policy', 'no-referrer');
 }
 
 function notFoundJson(request: FastifyRequest, reply: FastifyReply) {

@@ -4,9 +4,8 @@ import type { Queryable } from '#server/db/client.ts';
 import { payments, teamOrders } from '#server/db/schema/index.ts';
 import { issueInvoice } from '#server/features/invoices/index.ts';
 import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
+import { adminOnly, ownerOnly, signedIn } from '#server/test/authz-fixtures.ts';
 import { seedCourse, seedPaidOrder } from '#server/test/fixtures/teams.ts';
-
-const FINANCE = { anonymous: 401, student: 403, otherStudent: 403, teamManager: 403 } as const;
 
 /** A card payment the built-in test provider took (its refunds need nothing more). */
 async function paidPayment(db: Queryable, courseId: string): Promise<string> {
@@ -57,13 +56,13 @@ export const authzCases: AuthzCase[] = [
     method: 'GET',
     url: '/api/admin/payments',
     note: 'finance and admins',
-    expect: { ...FINANCE, admin: 200 },
+    expect: { ...adminOnly(200), finance: 200 },
   },
   {
     method: 'GET',
     url: '/api/admin/ledger.csv',
     note: 'finance and admins',
-    expect: { ...FINANCE, admin: 200 },
+    expect: { ...adminOnly(200), finance: 200 },
   },
   {
     method: 'POST',
@@ -76,33 +75,33 @@ export const authzCases: AuthzCase[] = [
         body: { reason: 'Goodwill', endAccess: false },
       };
     },
-    expect: { ...FINANCE, admin: 201 },
+    expect: { ...adminOnly(201), finance: 201 },
   },
   {
     method: 'GET',
     url: '/api/account/orders',
     note: 'any signed-in account: their own orders only',
-    expect: { anonymous: 401, student: 200, otherStudent: 200, teamManager: 200, admin: 200 },
+    expect: signedIn(200),
   },
   {
     method: 'POST',
     url: '/api/account/orders/:paymentId/cancel',
     note: "the buyer's own order only; anyone else is told it does not exist",
     prepare: (world) => ownPayment(world),
-    expect: { anonymous: 401, student: 200, otherStudent: 404, teamManager: 404, admin: 404 },
+    expect: ownerOnly(200, 404, 404),
   },
   {
     method: 'POST',
     url: '/api/account/orders/:paymentId/refund-request',
     note: "the buyer's own order only",
     prepare: async (world) => ({ ...(await ownPayment(world)), body: { message: 'Not for me' } }),
-    expect: { anonymous: 401, student: 202, otherStudent: 404, teamManager: 404, admin: 404 },
+    expect: ownerOnly(202, 404, 404),
   },
   {
     method: 'GET',
     url: '/api/credit-notes/:id.pdf',
     note: "the order's manager, finance or an admin; to anyone else it does not exist (404)",
     prepare: async (world) => ({ params: { id: await creditNote(world) } }),
-    expect: { anonymous: 401, student: 404, otherStudent: 404, teamManager: 200, admin: 200 },
+    expect: { ...signedIn(404), teamManager: 200, admin: 200, finance: 200 },
   },
 ];

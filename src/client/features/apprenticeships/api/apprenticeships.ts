@@ -12,6 +12,7 @@ import type {
   Review,
   ReviewInput,
 } from '#shared/schemas/apprenticeships.ts';
+import type { StaffMember } from '#shared/schemas/staff.ts';
 
 // Query keys are URL segments (the default query function joins them), so a key is also the endpoint.
 export const keys = {
@@ -46,13 +47,21 @@ interface StudentHit {
   lastName: string | null;
   email: string;
 }
+/** Active staff holding the tutor role, for the record's Tutor field (admins only; docs/staff.md). */
+export const useTutors = (enabled: boolean) =>
+  useQuery<StaffMember[], Error, StaffMember[]>({
+    queryKey: ['/api/admin/staff'],
+    enabled,
+    select: (staff) => staff.filter((m) => m.isActive && m.roles.includes('tutor')),
+  });
+
 /** Students matching a search, for choosing whose apprenticeship to record. */
-export const useStudentSearch = (search: string) =>
+export const useStudentSearch = (search: string, enabled = true) =>
   useQuery<{ students: StudentHit[] }>({
     queryKey: ['/api/admin/students', 'apprentice-search', search],
     queryFn: () =>
       apiJson('GET', `/api/admin/students?${new URLSearchParams({ search, page: '1', pageSize: '8' })}`),
-    enabled: search.trim().length >= 2,
+    enabled: enabled && search.trim().length >= 2,
   });
 
 export function errorToast(fallback: string, error: unknown) {

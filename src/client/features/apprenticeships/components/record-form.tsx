@@ -4,7 +4,9 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FieldError } from '#client/components/ui/field-error.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { Select } from '#client/components/ui/select.tsx';
 import { getErrorMessage } from '#client/lib/api-client.ts';
+import { useAuth } from '#client/lib/auth.ts';
 import { formatDate } from '#shared/format.ts';
 import {
   type Apprenticeship,
@@ -12,7 +14,7 @@ import {
   apprenticeshipInputSchema,
   OTJ_MINIMUM_HOURS,
 } from '#shared/schemas/apprenticeships.ts';
-import { useSaveRecord } from '../api/apprenticeships.ts';
+import { useSaveRecord, useTutors } from '../api/apprenticeships.ts';
 import { FormGrid, fieldProps } from './form-grid.tsx';
 
 type Values = ApprenticeshipInput;
@@ -21,6 +23,9 @@ const blankToNull = (v: unknown) => (v === '' || Number.isNaN(v) ? null : v);
 /** The admin's apprenticeship record for one student, with the employer contact who signs reviews. */
 export function RecordForm({ studentId, record }: { studentId: string; record: Apprenticeship | null }) {
   const save = useSaveRecord();
+  // Admins set the record and assign the tutor; a tutor reads it (docs/staff.md).
+  const { isAdmin } = useAuth();
+  const tutors = useTutors(isAdmin);
   const {
     register,
     handleSubmit,
@@ -36,6 +41,7 @@ export function RecordForm({ studentId, record }: { studentId: string; record: A
       weeklyContractedHours: record?.weeklyContractedHours ?? 37.5,
       plannedOtjHours: record?.plannedOtjHours ?? OTJ_MINIMUM_HOURS,
       standardMinimumHours: record?.standardMinimumHours ?? null,
+      tutorUserId: record?.tutor?.id ?? null,
       employerContact: record?.employerContact
         ? { email: record.employerContact.email, firstName: '', lastName: '' }
         : { email: '', firstName: '', lastName: '' },
@@ -119,6 +125,27 @@ export function RecordForm({ studentId, record }: { studentId: string; record: A
         />
         <FieldError id="record-standardMinimumHours-error">{errors.standardMinimumHours?.message}</FieldError>
       </div>
+      <div className="flex flex-col gap-2 sm:col-span-2">
+        <Label htmlFor="record-tutor">Tutor (their caseload)</Label>
+        {isAdmin ? (
+          <Select id="record-tutor" {...register('tutorUserId', { setValueAs: (v) => v || null })}>
+            <option value="">No tutor</option>
+            {record?.tutor && !tutors.data?.some((t) => t.userId === record.tutor?.id) ? (
+              <option value={record.tutor.id}>{record.tutor.name}</option>
+            ) : null}
+            {tutors.data?.map((t) => (
+              <option key={t.userId} value={t.userId}>
+                {[t.firstName, t.lastName].filter(Boolean).join(' ') || t.email}
+              </option>
+            ))}
+          </Select>
+        ) : (
+          <p id="record-tutor" className="text-sm">
+            {record?.tutor ? `${record.tutor.name} (${record.tutor.email})` : 'No tutor'}
+          </p>
+        )}
+        <FieldError id="record-tutorUserId-error">{errors.tutorUserId?.message}</FieldError>
+      </div>
       <fieldset className="grid gap-3 rounded-lg border border-border p-3 sm:col-span-2 sm:grid-cols-3">
         <legend className="px-1 text-sm font-semibold text-navy-900">Employer contact (signs reviews)</legend>
         <p className="text-xs text-muted-foreground sm:col-span-3">
@@ -159,11 +186,13 @@ export function RecordForm({ studentId, record }: { studentId: string; record: A
           </div>
         ) : null}
       </fieldset>
-      <div className="flex justify-end sm:col-span-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save record'}
-        </Button>
-      </div>
+      {isAdmin ? (
+        <div className="flex justify-end sm:col-span-2">
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Save record'}
+          </Button>
+        </div>
+      ) : null}
     </FormGrid>
   );
 }
