@@ -10,6 +10,7 @@ import {
   topicProgress,
   topics,
 } from '#server/db/schema/index.ts';
+import { evidenceCompletedTopics } from '#server/features/apprenticeships/index.ts';
 import { issueCertificateIfCourseComplete } from '#server/features/certificates/index.ts';
 import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { learnerChanged } from '#server/lib/change-notifications.ts';
@@ -264,6 +265,8 @@ export async function recomputeModuleProgress(
       set: { progressPercentage, isCompleted, updatedAt: new Date() },
     });
   if (isCompleted) await issueCertificateIfCourseComplete(tx, userId, moduleId, publicUrl);
+  // A completed topic evidences the KSBs it is mapped to (docs/apprenticeships.md "Evidence and KSBs").
+  if (done > 0) await evidenceCompletedTopics(tx, { userId, moduleId });
   return { moduleId, progressPercentage, isCompleted };
 }
 
