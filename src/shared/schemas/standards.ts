@@ -106,7 +106,7 @@ export const topicKsbsInputSchema = z.strictObject({
 /** POST /api/admin/otj/:id/approve: the tutor's word on each KSB tag (tags left out are confirmed). */
 export const otjApproveSchema = z
   .strictObject({ rejectedKsbIds: z.array(z.uuid()).max(200).optional() })
-  .optional();
+  .nullish();
 
 export const ksbMatrixRowSchema = ksbSchema.extend({
   status: z.enum(KSB_STATUSES),

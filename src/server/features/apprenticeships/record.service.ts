@@ -162,7 +162,9 @@ async function planOf(tx: Queryable, input: ApprenticeshipData) {
   const plannedOtjHours = input.plannedOtjHours ?? floor;
   if (plannedOtjHours < floor) {
     throw badRequest(
-      `Planned off-the-job hours must be at least ${floor} (the minimum${reduction ? ' less prior learning' : ''})`,
+      reduction
+        ? `Planned off-the-job hours must be at least ${floor} (the minimum less prior learning)`
+        : 'Planned off-the-job hours are below the standard’s minimum',
       'OTJ_BELOW_MINIMUM',
     );
   }

@@ -7,12 +7,14 @@ import { authorize, basePrincipal, currentUser, requireCan, requireStaff } from 
 import { createdSchema } from '#shared/schemas/apprenticeships.ts';
 import {
   gatewaySchema,
+  ilrIncompleteSchema,
   qualificationInputSchema,
   standardImportSchema,
   standardSchema,
   standardUpdateSchema,
   topicKsbsInputSchema,
 } from '#shared/schemas/standards.ts';
+import { ILR_YEARS, ilrFileName, ilrXml } from './ilr.service.ts';
 import { gatewayFor, readinessList, signGateway } from './gateway.service.ts';
 import { evidenceCompletedTopics, signOffKsb } from './ksb.service.ts';
 import { addQualification } from './qualifications.service.ts';
@@ -136,6 +138,26 @@ export const standardsAdminRoutes: FastifyPluginAsyncZod = async (admin) => {
       return reply
         .status(201)
         .send(await addQualification(admin.db, auditActor(request), request.params.id, request.body));
+    },
+  );
+  admin.get(
+    '/api/admin/ilr.xml',
+    {
+      ...adminOnly,
+      schema: {
+        tags,
+        querystring: z.object({ year: z.enum(ILR_YEARS, { error: 'year: only 2526 (2025-26) is written' }) }),
+        response: { 422: ilrIncompleteSchema },
+      },
+    },
+    async (request, reply) => {
+      const { year } = request.query;
+      const xml = await ilrXml(admin.db, year, admin.config.ukprn);
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${ilrFileName(admin.config.ukprn!, year)}"`)
+        .header('cache-control', 'no-store')
+        .send(xml);
     },
   );
   admin.get(
