@@ -147,7 +147,7 @@ export const standardsAdminRoutes: FastifyPluginAsyncZod = async (admin) => {
       schema: {
         tags,
         querystring: z.object({ year: z.enum(ILR_YEARS, { error: 'year: only 2526 (2025-26) is written' }) }),
-        response: { 422: ilrIncompleteSchema },
+        response: { 200: z.string(), 422: ilrIncompleteSchema },
       },
     },
     async (request, reply) => {

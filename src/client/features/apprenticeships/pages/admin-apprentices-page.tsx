@@ -52,11 +52,16 @@ export function AdminApprenticesPage() {
               Off-the-job hours, approvals and progress reviews for every apprentice.
             </p>
           </div>
-          <Button variant="outline" size="sm" asChild>
-            <a href={PROVIDER_CSV_URL} download>
-              <Download aria-hidden="true" /> Learner record CSV
-            </a>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" asChild>
+              <Link href="/admin/standards">Standards and ILR</Link>
+            </Button>
+            <Button variant="outline" size="sm" asChild>
+              <a href={PROVIDER_CSV_URL} download>
+                <Download aria-hidden="true" /> Learner record CSV
+              </a>
+            </Button>
+          </div>
         </div>
 
         <section aria-labelledby="apprentices-heading" className="flex flex-col gap-3">
@@ -81,10 +86,11 @@ export function AdminApprenticesPage() {
             Waiting for approval{pending.data ? ` (${pending.data.length})` : ''}
           </h2>
           <EntryList
+              hidePendingTags
             entries={pending.data ?? []}
             empty="Nothing waiting for approval."
             heading={(entry) => <span className="font-semibold text-safety-700">{entry.studentName}</span>}
-            actions={(entry) => <DecisionButtons entryId={entry.id} />}
+            actions={(entry) => <DecisionButtons entryId={entry.id} tags={entry.ksbs} />}
           />
         </section>
 
