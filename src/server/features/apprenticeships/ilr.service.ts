@@ -35,10 +35,10 @@ interface IlrRow {
   std_code: number | null;
 }
 
-const escape = (v: string | number) =>
+const xmlEscape = (v: string | number) =>
   String(v).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const el = (name: string, value: string | number | null | undefined, indent: string) =>
-  value === null || value === undefined ? '' : `${indent}<${name}>${escape(value)}</${name}>\n`;
+  value === null || value === undefined ? '' : `${indent}<${name}>${xmlEscape(value)}</${name}>\n`;
 
 /** What the file needs from the record, by the form's field names. */
 function missingFields(r: IlrRow): string[] {
@@ -97,12 +97,25 @@ function learnerXml(r: IlrRow): string {
   ].join('');
 }
 
-const unprocessable = (message: string, code: string, learners: { id: string; name: string; missing: string[] }[]) =>
-  new HttpError(422, code, message, { learners });
+const unprocessable = (
+  message: string,
+  code: string,
+  learners: { id: string; name: string; missing: string[] }[],
+) => new HttpError(422, code, message, { learners });
 
 /** GET /api/admin/ilr.xml?year=2526 */
-export async function ilrXml(db: Queryable, year: (typeof ILR_YEARS)[number], ukprn: string | undefined, now = new Date()) {
-  if (!ukprn) throw unprocessable('Set UKPRN (the provider’s reference number) to write the ILR file', 'ILR_NO_UKPRN', []);
+export async function ilrXml(
+  db: Queryable,
+  year: (typeof ILR_YEARS)[number],
+  ukprn: string | undefined,
+  now = new Date(),
+) {
+  if (!ukprn)
+    throw unprocessable(
+      'Set UKPRN (the provider’s reference number) to write the ILR file',
+      'ILR_NO_UKPRN',
+      [],
+    );
   const start = `20${year.slice(0, 2)}-08-01`;
   const end = `20${year.slice(2)}-07-31`;
   const rows = rowsOf<IlrRow>(

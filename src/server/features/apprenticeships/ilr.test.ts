@@ -2,7 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { callerFor, daysAgo, daysAhead, fixtureStandardRecord, seedEntry } from './apprenticeships.fixtures.ts';
+import {
+  callerFor,
+  daysAgo,
+  daysAhead,
+  fixtureStandardRecord,
+  seedEntry,
+} from './apprenticeships.fixtures.ts';
 
 // The ILR file (docs/apprenticeships.md "The ILR file"): written in the 2025-26 schema and validated against the
 // ESFA's XSD (vendored under src/server/test/fixtures/ilr with its licence notice), or 422 listing what is missing.
@@ -39,7 +45,8 @@ describe('GET /api/admin/ilr.xml?year=2526', () => {
       postcodePrior: 'M1 1AA',
       deliveryPostcode: 'M4 2BB',
     };
-    const put = (id: string, body: object) => call(admin, 'PUT', `/api/admin/students/${id}/apprenticeship`, body);
+    const put = (id: string, body: object) =>
+      call(admin, 'PUT', `/api/admin/students/${id}/apprenticeship`, body);
     expect((await put(ana.id, complete)).statusCode).toBe(200);
     expect((await put(ben.id, { ...complete, uln: null, sex: null })).statusCode).toBe(200);
 
@@ -56,7 +63,13 @@ describe('GET /api/admin/ilr.xml?year=2526', () => {
 
     // Ben withdrew: his actual hours go in with the end date.
     await seedEntry(t.db, ben.id, { status: 'approved', seconds: 10 * 3600, date: daysAgo(3) });
-    const withdrawn = { ...complete, uln: '9999999999', sex: 'M', actualEndDate: daysAgo(1), endReason: 'withdrawn' };
+    const withdrawn = {
+      ...complete,
+      uln: '9999999999',
+      sex: 'M',
+      actualEndDate: daysAgo(1),
+      endReason: 'withdrawn',
+    };
     expect((await put(ben.id, withdrawn)).statusCode).toBe(400);
     expect((await put(ben.id, { ...withdrawn, uln: '1234567899' })).statusCode, 'a valid ULN').toBe(200);
 

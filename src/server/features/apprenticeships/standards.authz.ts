@@ -84,7 +84,9 @@ export const authzCases: AuthzCase[] = [
   {
     method: 'POST',
     url: '/api/admin/students/:id/ksbs/:ksbId/sign-off',
-    prepare: async (world) => ({ params: { ...(await apprentice(world)).params, ksbId: crypto.randomUUID() } }),
+    prepare: async (world) => ({
+      params: { ...(await apprentice(world)).params, ksbId: crypto.randomUUID() },
+    }),
     expect: { ...adminOnly, admin: 404 },
     note: 'the tutor only; a KSB not in the standard is 404',
   },
@@ -97,11 +99,16 @@ export const authzCases: AuthzCase[] = [
   {
     method: 'GET',
     url: '/api/admin/ilr.xml',
-    query: 'year=2526',
+    prepare: () => ({ query: 'year=2526' }),
     expect: { ...adminOnly, admin: 422 },
     note: 'admins only; without UKPRN configured the file cannot be written (422)',
   },
-  { method: 'GET', url: '/api/admin/gateway', expect: adminOnly, note: 'admins (everyone) and tutors (caseload)' },
+  {
+    method: 'GET',
+    url: '/api/admin/gateway',
+    expect: adminOnly,
+    note: 'admins (everyone) and tutors (caseload)',
+  },
   {
     method: 'GET',
     url: '/api/apprenticeship/gateway',

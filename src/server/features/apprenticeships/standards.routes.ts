@@ -14,8 +14,8 @@ import {
   standardUpdateSchema,
   topicKsbsInputSchema,
 } from '#shared/schemas/standards.ts';
-import { ILR_YEARS, ilrFileName, ilrXml } from './ilr.service.ts';
 import { gatewayFor, readinessList, signGateway } from './gateway.service.ts';
+import { ILR_YEARS, ilrFileName, ilrXml } from './ilr.service.ts';
 import { evidenceCompletedTopics, signOffKsb } from './ksb.service.ts';
 import { addQualification } from './qualifications.service.ts';
 import { tutorOf } from './record.service.ts';

@@ -33,7 +33,10 @@ function useRefreshing<TInput, TResult>(fn: (input: TInput) => Promise<TResult>,
 }
 
 export const useImportStandard = () =>
-  useRefreshing((record: unknown) => apiJson<Standard>('POST', '/api/admin/standards', record), 'Standard imported');
+  useRefreshing(
+    (record: unknown) => apiJson<Standard>('POST', '/api/admin/standards', record),
+    'Standard imported',
+  );
 export const useSetMinimum = () =>
   useRefreshing(
     ({ id, minimumOtjHours }: { id: string; minimumOtjHours: number }) =>
@@ -57,3 +60,17 @@ export const useSignGateway = () =>
       ),
     'Signed ready for gateway',
   );
+
+/** Null when the ILR file can be written; else the server's message and what each record lacks, one a line. */
+export async function ilrProblem(): Promise<string | null> {
+  const res = await fetch(ILR_URL, { credentials: 'same-origin', method: 'GET' });
+  if (res.ok) return null;
+  const body = (await res.json().catch(() => null)) as {
+    message?: string;
+    learners?: { name: string; missing: string[] }[];
+  } | null;
+  return [
+    body?.message ?? 'Could not write the ILR file',
+    ...(body?.learners ?? []).map((l) => `${l.name}: ${l.missing.join(', ')}`),
+  ].join('\n');
+}

@@ -43,7 +43,8 @@ export function DecisionButtons({ entryId, tags = [] }: { entryId: string; tags?
   return (
     <>
       {tags.length ? (
-        <div className="flex w-full flex-wrap items-center gap-1.5" role="group" aria-label="KSB tags">
+        <fieldset className="flex w-full flex-wrap items-center gap-1.5">
+          <legend className="sr-only">KSB tags: press one to reject it</legend>
           {tags.map((tag) => {
             const kept = !rejectedKsbIds.includes(tag.id);
             return (
@@ -51,9 +52,13 @@ export function DecisionButtons({ entryId, tags = [] }: { entryId: string; tags?
                 key={tag.id}
                 type="button"
                 aria-pressed={kept}
-                title={kept ? 'Confirmed on approval: press to reject this tag' : 'Rejected: press to confirm'}
+                title={
+                  kept ? 'Confirmed on approval: press to reject this tag' : 'Rejected: press to confirm'
+                }
                 onClick={() =>
-                  setRejected(kept ? [...rejectedKsbIds, tag.id] : rejectedKsbIds.filter((id) => id !== tag.id))
+                  setRejected(
+                    kept ? [...rejectedKsbIds, tag.id] : rejectedKsbIds.filter((id) => id !== tag.id),
+                  )
                 }
                 className={`min-h-8 rounded-full border px-2.5 font-mono text-xs font-bold ${kept ? 'border-green-700 bg-green-50 text-green-900' : 'border-border bg-muted text-muted-foreground line-through'}`}
               >
@@ -61,7 +66,7 @@ export function DecisionButtons({ entryId, tags = [] }: { entryId: string; tags?
               </button>
             );
           })}
-        </div>
+        </fieldset>
       ) : null}
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
         <X aria-hidden="true" /> Reject

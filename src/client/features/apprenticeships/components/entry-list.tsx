@@ -55,7 +55,8 @@ export function EntryList<T extends OtjEntry>({
             </a>
           ) : null}
           {entry.ksbs?.length && !(hidePendingTags && entry.status === 'pending') ? (
-            <p className="mt-1 flex flex-wrap gap-1 text-xs" aria-label="KSB tags">
+            <p className="mt-1 flex flex-wrap items-center gap-1 text-xs">
+              <span className="text-muted-foreground">KSBs:</span>
               {entry.ksbs.map((k) => (
                 <span
                   key={k.id}

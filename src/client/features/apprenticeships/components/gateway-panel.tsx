@@ -73,7 +73,10 @@ export function GatewayPanel({ gateway }: { gateway: Gateway }) {
             detail={
               gateway.qualifications.length
                 ? gateway.qualifications
-                    .map((q) => `${q.title}: ${q.hasEvidence && q.achievedOn ? 'evidenced' : 'evidence missing'}`)
+                    .map(
+                      (q) =>
+                        `${q.title}: ${q.hasEvidence && q.achievedOn ? 'evidenced' : 'evidence missing'}`,
+                    )
                     .join(' · ')
                 : 'None on the plan'
             }
@@ -83,7 +86,10 @@ export function GatewayPanel({ gateway }: { gateway: Gateway }) {
           <p className="text-sm text-muted-foreground">
             {gateway.signatures.length
               ? gateway.signatures
-                  .map((s) => `${s.role === 'tutor' ? 'Tutor' : 'Employer'}: ${s.name}, ${formatDate(s.signedAt)}`)
+                  .map(
+                    (s) =>
+                      `${s.role === 'tutor' ? 'Tutor' : 'Employer'}: ${s.name}, ${formatDate(s.signedAt)}`,
+                  )
                   .join(' · ')
               : 'The tutor and the employer each sign once every check passes.'}
           </p>
@@ -126,7 +132,11 @@ export function GatewayPanel({ gateway }: { gateway: Gateway }) {
                     {k.evidence.map((e) => (
                       <li key={`${e.kind}-${e.label}-${e.date}`} className="break-words">
                         {formatDate(e.date)} · {e.kind === 'topic' ? 'Topic completed' : 'Logged'}: {e.label}
-                        {e.state === 'automatic' ? ' (automatic)' : e.state === 'pending' ? ' (awaiting tutor)' : ''}
+                        {e.state === 'automatic'
+                          ? ' (automatic)'
+                          : e.state === 'pending'
+                            ? ' (awaiting tutor)'
+                            : ''}
                       </li>
                     ))}
                   </ul>

@@ -17,7 +17,11 @@ export function IlrFields({
   register: UseFormRegister<ApprenticeshipInput>;
   errors: FieldErrors<ApprenticeshipInput>;
 }) {
-  const text = (name: 'uln' | 'postcode' | 'postcodePrior' | 'deliveryPostcode', label: string, hint?: string) => (
+  const text = (
+    name: 'uln' | 'postcode' | 'postcodePrior' | 'deliveryPostcode',
+    label: string,
+    hint?: string,
+  ) => (
     <div className="flex flex-col gap-2">
       <Label htmlFor={`record-${name}`}>{label}</Label>
       <Input

@@ -31,7 +31,8 @@ export function KsbPicker({
                 }
               />
               <Label htmlFor={id} className="text-sm leading-snug font-normal">
-                <span className="font-mono font-bold">{k.code}</span> <span className="line-clamp-2">{k.detail}</span>
+                <span className="font-mono font-bold">{k.code}</span>{' '}
+                <span className="line-clamp-2">{k.detail}</span>
               </Label>
             </div>
           );

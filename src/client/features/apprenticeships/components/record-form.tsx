@@ -4,6 +4,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { FieldError } from '#client/components/ui/field-error.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { Select } from '#client/components/ui/select.tsx';
 import { getErrorMessage } from '#client/lib/api-client.ts';
 import { formatDate } from '#shared/format.ts';
 import {
@@ -12,7 +13,6 @@ import {
   apprenticeshipInputSchema,
   OTJ_MINIMUM_HOURS,
 } from '#shared/schemas/apprenticeships.ts';
-import { Select } from '#client/components/ui/select.tsx';
 import { useSaveRecord } from '../api/apprenticeships.ts';
 import { useStandards } from '../api/standards.ts';
 import { FormGrid, fieldProps, numberOrNull, textOrNull } from './form-grid.tsx';

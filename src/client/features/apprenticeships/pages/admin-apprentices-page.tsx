@@ -86,7 +86,7 @@ export function AdminApprenticesPage() {
             Waiting for approval{pending.data ? ` (${pending.data.length})` : ''}
           </h2>
           <EntryList
-              hidePendingTags
+            hidePendingTags
             entries={pending.data ?? []}
             empty="Nothing waiting for approval."
             heading={(entry) => <span className="font-semibold text-safety-700">{entry.studentName}</span>}

@@ -14,7 +14,7 @@ import { useAuth } from '#client/lib/auth.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { Standard } from '#shared/schemas/standards.ts';
 import { errorToast } from '../api/apprenticeships.ts';
-import { ILR_URL, useImportStandard, useSetMinimum, useStandards } from '../api/standards.ts';
+import { ILR_URL, ilrProblem, useImportStandard, useSetMinimum, useStandards } from '../api/standards.ts';
 
 /** One standard version: its KSBs (folded) and the minimum off-the-job hours the admin sets. */
 function StandardCard({ standard }: { standard: Standard }) {
@@ -90,7 +90,9 @@ export function AdminStandardsPage() {
     try {
       record = JSON.parse(await file.text());
     } catch {
-      setProblem('That file is not JSON. Save the standard’s record from the Skills England API as a .json file.');
+      setProblem(
+        'That file is not JSON. Save the standard’s record from the Skills England API as a .json file.',
+      );
       return;
     }
     try {
@@ -102,24 +104,18 @@ export function AdminStandardsPage() {
 
   const downloadIlr = async () => {
     setIlrProblem(null);
-    const res = await fetch(ILR_URL, { credentials: 'same-origin' });
-    if (res.ok) {
-      window.location.assign(ILR_URL);
-      return;
-    }
-    const body = (await res.json().catch(() => null)) as {
-      message?: string;
-      learners?: { name: string; missing: string[] }[];
-    } | null;
-    setIlrProblem(
-      [body?.message ?? 'Could not write the ILR file', ...(body?.learners ?? []).map((l) => `${l.name}: ${l.missing.join(', ')}`)].join('\n'),
-    );
+    const problem = await ilrProblem();
+    if (problem) setIlrProblem(problem);
+    else window.location.assign(ILR_URL);
   };
 
   return (
     <div className="flex min-h-dvh flex-col bg-background">
       <PortalHeader user={user} showAdminBadge />
-      <main id="main" className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 lg:px-8">
+      <main
+        id="main"
+        className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 lg:px-8"
+      >
         <Button asChild variant="link" className="-mb-2 self-start text-sm">
           <Link href="/admin/apprentices">
             <ArrowLeft aria-hidden="true" /> Back to apprentices
@@ -127,7 +123,9 @@ export function AdminStandardsPage() {
         </Button>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div>
-            <h1 className="text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">Apprenticeship standards</h1>
+            <h1 className="text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">
+              Apprenticeship standards
+            </h1>
             <p className="text-sm text-muted-foreground">
               Each version with its KSBs; apprentices stay on the version their record names.
             </p>
@@ -144,8 +142,8 @@ export function AdminStandardsPage() {
         <Card className="flex flex-col gap-3 p-4 sm:p-5">
           <h2 className="text-lg font-bold text-navy-900">Import a standard</h2>
           <p className="text-sm text-muted-foreground">
-            Choose the standard’s JSON record from the Skills England API (one version). Codes K1, S1, B1… follow
-            the record’s list order.
+            Choose the standard’s JSON record from the Skills England API (one version). Codes K1, S1, B1…
+            follow the record’s list order.
           </p>
           <div>
             <Button asChild variant="default" size="sm" disabled={importStandard.isPending}>
