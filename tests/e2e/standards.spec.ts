@@ -1,10 +1,12 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import { ADMIN, signIn } from './fixtures.ts';
 
 // Standards and gateway (docs/apprenticeships.md): the apprentice tags evidence with KSBs, the tutor signs the
 // KSBs off, and the tutor and the employer sign "ready for gateway". Set up through the API; at 390 and 1280 px.
 
 test.use({ locale: 'en-GB' });
+// The shared machine can be slow to load a lazy page; nothing here waits on a timer.
+const expect = baseExpect.configure({ timeout: 30_000 });
 const RUN = Date.now().toString(36);
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -22,11 +24,11 @@ async function browserFor(browser: Browser, width: number, email: string, passwo
 
 /** A standard of three KSBs, an apprentice on it with the hours and reviews gateway needs, and their employer. */
 async function setUp(admin: Page, tag: string, width: number) {
-  const ref = `ST9${String(width).slice(0, 1)}${String(Date.now()).slice(-2)}`;
+  const ref = `ST9${width === 390 ? 3 : 1}${String(Date.now()).slice(-2)}`;
   const standard = await admin.request.post('/api/admin/standards', {
     data: {
       referenceNumber: ref,
-      version: `1.${RUN.slice(-3).replace(/\D/g, '') || '0'}${width}`,
+      version: '1.0',
       title: `Journey fixture standard ${tag}`,
       level: 3,
       larsCode: 9000,
@@ -44,8 +46,15 @@ async function setUp(admin: Page, tag: string, width: number) {
     ).status(),
   ).toBe(200);
   const email = `ksb-${tag}@example.com`;
+  const courses = (await (await admin.request.get('/api/admin/courses')).json()) as { id: string }[];
   const created = await admin.request.post('/api/admin/students', {
-    data: { firstName: 'Kim', lastName: `Apprentice ${tag}`, email, password: 'TempPass123!' },
+    data: {
+      firstName: 'Kim',
+      lastName: `Apprentice ${tag}`,
+      email,
+      password: 'TempPass123!',
+      courseId: courses[0]!.id,
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -85,10 +94,10 @@ for (const width of [390, 1280]) {
     page,
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(240_000);
     await page.setViewportSize({ width, height: 900 });
     await signIn(page, ADMIN);
-    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 60_000 });
     const tag = `${RUN}-${width}`;
     const who = await setUp(page, tag, width);
     const me = await browserFor(browser, width, who.email, 'TempPass123!', 'Fresh-Start-456!');

@@ -72,7 +72,7 @@ function useWrite<TInput, TResult>(fn: (input: TInput) => Promise<TResult>, succ
         keys.apprentices,
         ['/api/admin/otj'],
         ['/api/admin/students'],
-        ['/api/apprenticeship'],
+        ['/api/apprenticeship/gateway'],
         ['/api/admin/gateway'],
       ]) {
         void client.invalidateQueries({ queryKey: key });

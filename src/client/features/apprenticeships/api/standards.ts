@@ -25,7 +25,17 @@ function useRefreshing<TInput, TResult>(fn: (input: TInput) => Promise<TResult>,
     mutationFn: fn,
     onSuccess: () => {
       toast({ title: 'Success', description: success });
-      for (const key of [['/api/admin'], ['/api/apprenticeship'], ['/api/employer'], ['/api/otj']]) {
+      // Keys match element by element, so each endpoint family is named.
+      for (const key of [
+        ['/api/admin/students'],
+        ['/api/admin/gateway'],
+        ['/api/admin/standards'],
+        ['/api/admin/otj'],
+        ['/api/admin/apprentices'],
+        ['/api/apprenticeship/gateway'],
+        ['/api/employer/apprentices'],
+        ['/api/otj'],
+      ]) {
         void client.invalidateQueries({ queryKey: key });
       }
     },
