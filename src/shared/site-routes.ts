@@ -7,6 +7,7 @@ export const SERVER_RENDERED_PATHS = [
   '/fundamental-courses',
   '/upskill-courses',
   '/courses/:courseId',
+  '/accessibility',
 ] as const;
 
 /** Pages the browser renders (portal, admin, forms): the server sends the app shell with 200. */

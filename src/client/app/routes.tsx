@@ -113,6 +113,9 @@ export function AppRoutes() {
       <Route path="/reset-password">
         <Page component={pages.ResetPasswordPage} />
       </Route>
+      <Route path="/accessibility">
+        <Page component={pages.AccessibilityPage} />
+      </Route>
       <Route path="/reviews-policy">
         <Page component={pages.ReviewsPolicyPage} />
       </Route>

@@ -11,11 +11,6 @@ export {
 } from './employer-contact.ts';
 export { otjEvidenceAccess } from './evidence-access.ts';
 export { gatewayRoutes } from './gateway.routes.ts';
-export { evidenceCompletedTopics } from './ksb.service.ts';
 export { displayName } from './names.ts';
-export {
-  liveSessionOtjWorker,
-  QUIZ_SECONDS_PER_QUESTION,
-  recordPlatformLearning,
-} from './platform-learning.ts';
+export { apprenticeshipLearning, liveSessionOtjWorker } from './platform-learning.ts';
 export { standardsAdminRoutes } from './standards.routes.ts';

@@ -72,7 +72,7 @@ export const useSignGateway = () =>
   );
 
 /** Null when the ILR file can be written; else the server's message and what each record lacks, one a line. */
-export async function ilrProblem(): Promise<string | null> {
+export async function ilrFileProblem(): Promise<string | null> {
   const res = await fetch(ILR_URL, { credentials: 'same-origin', method: 'GET' });
   if (res.ok) return null;
   const body = (await res.json().catch(() => null)) as {

@@ -14,7 +14,7 @@ import { useAuth } from '#client/lib/auth.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import type { Standard } from '#shared/schemas/standards.ts';
 import { errorToast } from '../api/apprenticeships.ts';
-import { ILR_URL, ilrProblem, useImportStandard, useSetMinimum, useStandards } from '../api/standards.ts';
+import { ILR_URL, ilrFileProblem, useImportStandard, useSetMinimum, useStandards } from '../api/standards.ts';
 
 /** One standard version: its KSBs (folded) and the minimum off-the-job hours the admin sets. */
 function StandardCard({ standard }: { standard: Standard }) {
@@ -104,7 +104,7 @@ export function AdminStandardsPage() {
 
   const downloadIlr = async () => {
     setIlrProblem(null);
-    const problem = await ilrProblem();
+    const problem = await ilrFileProblem();
     if (problem) setIlrProblem(problem);
     else window.location.assign(ILR_URL);
   };
