@@ -111,6 +111,13 @@ const envSchema = z.object({
   ),
   VAT_RATE: z.coerce.number().int().min(0).max(100).default(20),
   BANK_DETAILS: optionalString,
+  // The provider's UK Provider Reference Number, written into the ILR file (README 'Apprenticeships').
+  UKPRN: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d{7}$/, 'must be the 8-digit UK Provider Reference Number')
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -165,6 +172,8 @@ export interface AppConfig {
     vatRate: number;
     bankDetails: string;
   };
+  /** The provider's UKPRN for the ILR file; unset, the export answers 422. */
+  ukprn: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -231,6 +240,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       vatRate: env.VAT_RATE,
       bankDetails: env.BANK_DETAILS ?? 'Ask accounts@tradeskills.co.uk for our bank details',
     },
+    ukprn: env.UKPRN,
   };
 }
 

@@ -16,6 +16,7 @@ export const CLIENT_RENDERED_PATHS = [
   '/admin',
   '/admin/media',
   '/admin/apprentices',
+  '/admin/standards',
   '/admin/mailbox',
   '/student',
   '/dashboard',

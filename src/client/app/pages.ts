@@ -90,6 +90,10 @@ export const ApprenticeshipPage = lazyPage(
   () => import('#client/features/apprenticeships/pages/apprenticeship-page.tsx'),
   (m) => m.ApprenticeshipPage,
 );
+export const AdminStandardsPage = lazyPage(
+  () => import('#client/features/apprenticeships/pages/admin-standards-page.tsx'),
+  (m) => m.AdminStandardsPage,
+);
 export const AdminApprenticesPage = lazyPage(
   () => import('#client/features/apprenticeships/pages/admin-apprentices-page.tsx'),
   (m) => m.AdminApprenticesPage,

@@ -45,6 +45,11 @@ export function AppRoutes() {
           <Page component={pages.AdminApprenticesPage} />
         </RouteGuard>
       </Route>
+      <Route path="/admin/standards">
+        <RouteGuard area="admin" loadingLabel={ADMIN_LOADING}>
+          <Page component={pages.AdminStandardsPage} />
+        </RouteGuard>
+      </Route>
       <Route path="/admin/mailbox">
         <RouteGuard area="admin" loadingLabel={ADMIN_LOADING}>
           <Page component={pages.AdminMailboxPage} />

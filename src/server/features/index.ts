@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/index.ts';
 import { adminRoutes } from './admin/index.ts';
-import { adminApprenticeshipRoutes, apprenticeshipRoutes } from './apprenticeships/index.ts';
+import {
+  adminApprenticeshipRoutes,
+  apprenticeshipRoutes,
+  gatewayRoutes,
+  standardsAdminRoutes,
+} from './apprenticeships/index.ts';
 import { auditRoutes } from './audit/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { backupRoutes } from './backup/index.ts';
@@ -46,6 +51,8 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   adminRoutes,
   apprenticeshipRoutes,
   adminApprenticeshipRoutes,
+  standardsAdminRoutes,
+  gatewayRoutes,
   certificatesRoutes,
   backupRoutes,
   crawlRoutes,

@@ -5,6 +5,7 @@ import type { LearningSubscriber } from '#server/features/learning/index.ts';
 import type { Worker } from '#server/lib/periodic.ts';
 import { every } from '#server/lib/periodic.ts';
 import { ukIsoDate } from '#shared/format.ts';
+import { evidenceCompletedTopics } from './ksb.service.ts';
 import { rowsOf } from './record.service.ts';
 
 /**
@@ -45,6 +46,11 @@ export const QUIZ_SECONDS_PER_QUESTION = 90;
 
 /** Learning on the platform as it happens, logged for apprentices (subscribed in src/server/deps.ts). */
 export const apprenticeshipLearning: LearningSubscriber = async (tx, event) => {
+  // A completed topic evidences the KSBs it is mapped to (docs/apprenticeships.md "Evidence and KSBs").
+  if (event.kind === 'topicCompleted') {
+    await evidenceCompletedTopics(tx, { userId: event.userId, moduleId: event.moduleId });
+    return;
+  }
   if (event.kind !== 'studied') return;
   const seconds =
     event.source === 'quiz' ? (event.questions ?? 0) * QUIZ_SECONDS_PER_QUESTION : (event.seconds ?? 0);

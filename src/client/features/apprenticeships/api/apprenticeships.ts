@@ -81,6 +81,8 @@ function useWrite<TInput, TResult>(fn: (input: TInput) => Promise<TResult>, succ
         keys.apprentices,
         ['/api/admin/otj'],
         ['/api/admin/students'],
+        ['/api/apprenticeship/gateway'],
+        ['/api/admin/gateway'],
       ]) {
         void client.invalidateQueries({ queryKey: key });
       }
@@ -103,7 +105,11 @@ export const useAmendEntry = () =>
 export const useSignReview = () =>
   useWrite((id: string) => apiJson<Review>('POST', `/api/reviews/${id}/sign`), 'Review signed');
 export const useApprove = () =>
-  useWrite((id: string) => apiJson<AdminOtjEntry>('POST', `/api/admin/otj/${id}/approve`), 'Entry approved');
+  useWrite(
+    ({ id, rejectedKsbIds }: { id: string; rejectedKsbIds: string[] }) =>
+      apiJson<AdminOtjEntry>('POST', `/api/admin/otj/${id}/approve`, { rejectedKsbIds }),
+    'Entry approved',
+  );
 export const useReject = () =>
   useWrite(
     ({ id, reason }: { id: string; reason: string }) =>

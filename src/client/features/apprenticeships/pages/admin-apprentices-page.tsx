@@ -60,13 +60,20 @@ export function AdminApprenticesPage() {
               {isAdmin ? 'every apprentice' : 'the apprentices in your caseload'}.
             </p>
           </div>
-          {isAdmin ? (
-            <Button variant="outline" size="sm" asChild>
-              <a href={PROVIDER_CSV_URL} download>
-                <Download aria-hidden="true" /> Learner record CSV
-              </a>
-            </Button>
-          ) : null}
+          <div className="flex flex-wrap gap-2">
+            {isAdmin ? (
+              <Button variant="outline" size="sm" asChild>
+                <Link href="/admin/standards">Standards and ILR</Link>
+              </Button>
+            ) : null}
+            {isAdmin ? (
+              <Button variant="outline" size="sm" asChild>
+                <a href={PROVIDER_CSV_URL} download>
+                  <Download aria-hidden="true" /> Learner record CSV
+                </a>
+              </Button>
+            ) : null}
+          </div>
         </div>
 
         <section aria-labelledby="apprentices-heading" className="flex flex-col gap-3">
@@ -91,10 +98,11 @@ export function AdminApprenticesPage() {
             Waiting for approval{pending.data ? ` (${pending.data.length})` : ''}
           </h2>
           <EntryList
+            hidePendingTags
             entries={pending.data ?? []}
             empty="Nothing waiting for approval."
             heading={(entry) => <span className="font-semibold text-safety-700">{entry.studentName}</span>}
-            actions={(entry) => <DecisionButtons entryId={entry.id} />}
+            actions={(entry) => <DecisionButtons entryId={entry.id} tags={entry.ksbs} />}
           />
         </section>
 
