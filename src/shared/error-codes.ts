@@ -131,6 +131,12 @@ export const ERROR_CODES = {
   REVIEW_ALREADY_REMOVED: 'The review has already been removed',
   COURSE_ALREADY_OPEN: 'The course is already open: buy it instead of joining its waitlist',
   WAITLIST_TOKEN_INVALID: 'The waitlist link is unknown or already used',
+  // Your data (README 'Your data')
+  DATA_EXPORT_NOT_FOUND: 'No such data export of yours (or it was deleted)',
+  DATA_EXPORT_EXPIRED: 'The data export is older than 7 days and was deleted; start a new one',
+  DATA_REQUEST_NOT_FOUND: 'No such data request',
+  NOT_AN_ERASURE_REQUEST: 'Only an erasure request can be carried out as an erasure',
+  CANNOT_ERASE_STAFF: 'Staff accounts are not erased this way: remove their staff roles first',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

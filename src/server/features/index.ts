@@ -15,6 +15,7 @@ import { learningRoutes, userCoursesRoutes } from './learning/index.ts';
 import { liveSessionsRoutes } from './live-sessions/index.ts';
 import { mediaRoutes, topicMediaRoutes } from './media/index.ts';
 import { messagingRoutes } from './messaging/index.ts';
+import { dataRequestsRoutes, privacyRoutes } from './privacy/index.ts';
 import { crawlRoutes } from './public-pages/index.ts';
 import { reviewsRoutes } from './reviews/index.ts';
 import { scormRoutes } from './scorm/index.ts';
@@ -51,4 +52,6 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   waitlistRoutes,
   staffRoutes,
   auditRoutes,
+  privacyRoutes,
+  dataRequestsRoutes,
 ];

@@ -9,3 +9,4 @@ export * from './staff.ts';
 export * from './storefront.ts';
 export * from './teams.ts';
 export * from './users.ts';
+export * from './privacy.ts';

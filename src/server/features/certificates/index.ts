@@ -3,3 +3,4 @@
 export { certificatesRoutes } from './certificates.routes.ts';
 export { issueCertificateIfCourseComplete } from './issue.service.ts';
 export { loadSigningKey, type SigningKey } from './signing-key.ts';
+export { renderCertificatePdf } from './certificate-pdf.ts';
