@@ -7,6 +7,7 @@ export const SERVER_RENDERED_PATHS = [
   '/fundamental-courses',
   '/upskill-courses',
   '/courses/:courseId',
+  '/privacy',
 ] as const;
 
 /** Pages the browser renders (portal, admin, forms): the server sends the app shell with 200. */
@@ -16,6 +17,7 @@ export const CLIENT_RENDERED_PATHS = [
   '/admin/media',
   '/admin/apprentices',
   '/admin/mailbox',
+  '/admin/data-requests',
   '/student',
   '/dashboard',
   '/apprenticeship',

@@ -45,6 +45,11 @@ export function AppRoutes() {
           <Page component={pages.AdminApprenticesPage} />
         </RouteGuard>
       </Route>
+      <Route path="/admin/data-requests">
+        <RouteGuard area="admin" loadingLabel={ADMIN_LOADING}>
+          <Page component={pages.AdminDataRequestsPage} />
+        </RouteGuard>
+      </Route>
       <Route path="/admin/mailbox">
         <RouteGuard area="admin" loadingLabel={ADMIN_LOADING}>
           <Page component={pages.AdminMailboxPage} />
@@ -107,6 +112,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/reset-password">
         <Page component={pages.ResetPasswordPage} />
+      </Route>
+      <Route path="/privacy">
+        <Page component={pages.PrivacyPage} />
       </Route>
       <Route path="/reviews-policy">
         <Page component={pages.ReviewsPolicyPage} />

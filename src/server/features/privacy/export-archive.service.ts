@@ -116,7 +116,9 @@ export async function writeExportArchive(
       );
     });
   }
-  const total = await new Promise<number>((resolve) => zip.end({ forceZip64Format: false, comment: '' }, (size: number) => resolve(size)));
+  // yazl passes the computed size to this callback; @types/yazl declares it without the argument.
+  const end = zip.end.bind(zip) as unknown as (options: object, callback: (size: number) => void) => void;
+  const total = await new Promise<number>((resolve) => end({}, resolve));
   if (total < 0) throw new Error('The export archive size could not be computed');
   let written = 0;
   const counter = new Transform({

@@ -1,11 +1,11 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { dataExports, emailOutbox } from '#server/db/schema/index.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { EXPORT_KINDS } from './export-records.repo.ts';
 import { privacyDeps, runNextExport } from './export.service.ts';
+import { EXPORT_KINDS } from './export-records.repo.ts';
 import { personWithEverything } from './privacy.fixtures.ts';
 import { runRetention } from './retention.service.ts';
 
@@ -63,15 +63,24 @@ describe('data exports', () => {
     expect(queued.json().downloadUrl).toBeUndefined();
 
     // Not theirs: not found; signed out: 401.
-    const peek = await t.app.inject({ url: `/api/account/data-exports/${id}`, headers: { cookie: otherCookie } });
+    const peek = await t.app.inject({
+      url: `/api/account/data-exports/${id}`,
+      headers: { cookie: otherCookie },
+    });
     expect(peek.statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/account/data-exports/${id}` })).statusCode).toBe(401);
 
     const deps = privacyDeps(t.app);
     expect(await runNextExport(deps)).toBe(true);
     expect(await runNextExport(deps)).toBe(false);
-    const ready = (await t.app.inject({ url: `/api/account/data-exports/${id}`, headers: { cookie } })).json();
-    expect(ready).toMatchObject({ status: 'ready', progress: 100, downloadUrl: `/api/account/data-exports/${id}/download` });
+    const ready = (
+      await t.app.inject({ url: `/api/account/data-exports/${id}`, headers: { cookie } })
+    ).json();
+    expect(ready).toMatchObject({
+      status: 'ready',
+      progress: 100,
+      downloadUrl: `/api/account/data-exports/${id}/download`,
+    });
 
     const stolen = await t.app.inject({ url: ready.downloadUrl, headers: { cookie: otherCookie } });
     expect(stolen.statusCode).toBe(404);
@@ -96,7 +105,8 @@ describe('data exports', () => {
     expect(names.filter((n) => n.startsWith('files/evidence/') && n.endsWith('.pdf'))).toHaveLength(1);
     expect(names.filter((n) => n.startsWith('files/certificates/'))).toHaveLength(1);
     expect(names.find((n) => n.startsWith('files/invoices/'))).toContain(String(invoice.number));
-    for (const pdf of names.filter((n) => n.endsWith('.pdf'))) expect(files.get(pdf)!.subarray(0, 5).toString()).toBe('%PDF-');
+    for (const pdf of names.filter((n) => n.endsWith('.pdf')))
+      expect(files.get(pdf)!.subarray(0, 5).toString()).toBe('%PDF-');
 
     const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'data-export-ready'));
     expect(mail?.toAddress).toBe(person.email);
@@ -106,10 +116,16 @@ describe('data exports', () => {
     const gone = await t.app.inject({ url: ready.downloadUrl, headers: { cookie } });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().code).toBe('DATA_EXPORT_EXPIRED');
-    expect((await t.app.inject({ url: `/api/account/data-exports/${id}`, headers: { cookie } })).json().status).toBe('expired');
+    expect(
+      (await t.app.inject({ url: `/api/account/data-exports/${id}`, headers: { cookie } })).json().status,
+    ).toBe('expired');
     expect(await t.app.objectStore.stat(`export/${id}.zip`)).toBeNull();
     // A new one may be asked for.
-    const again = await t.app.inject({ method: 'POST', url: '/api/account/data-exports', headers: { cookie } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/data-exports',
+      headers: { cookie },
+    });
     expect(again.json().id).not.toBe(id);
   });
 
@@ -120,10 +136,20 @@ describe('data exports', () => {
       method: 'POST',
       url: '/api/admin/data-requests',
       headers: { cookie: adminCookie },
-      payload: { email: person.email.toUpperCase(), kind: 'access', receivedOn: '2026-01-31', note: 'By phone' },
+      payload: {
+        email: person.email.toUpperCase(),
+        kind: 'access',
+        receivedOn: '2026-01-31',
+        note: 'By phone',
+      },
     });
     expect(logged.statusCode).toBe(201);
-    expect(logged.json()).toMatchObject({ kind: 'access', source: 'staff', status: 'open', userId: person.id });
+    expect(logged.json()).toMatchObject({
+      kind: 'access',
+      source: 'staff',
+      status: 'open',
+      userId: person.id,
+    });
     expect(logged.json().dueAt.slice(0, 10)).toBe('2026-02-28');
     const bad = await t.app.inject({
       method: 'POST',
@@ -146,10 +172,15 @@ describe('data exports', () => {
     while (await runNextExport(privacyDeps(t.app))) {
       // Every queued export (the first test left one queued), this one included.
     }
-    const list = (await t.app.inject({ url: '/api/admin/data-requests', headers: { cookie: adminCookie } })).json();
+    const list = (
+      await t.app.inject({ url: '/api/admin/data-requests', headers: { cookie: adminCookie } })
+    ).json();
     const item = list.items.find((i: { id: string }) => i.id === logged.json().id);
     expect(item).toMatchObject({ status: 'completed', latestExport: { status: 'ready' } });
-    const adminDownload = await t.app.inject({ url: item.latestExport.downloadUrl, headers: { cookie: adminCookie } });
+    const adminDownload = await t.app.inject({
+      url: item.latestExport.downloadUrl,
+      headers: { cookie: adminCookie },
+    });
     expect(adminDownload.statusCode).toBe(200);
   });
 });

@@ -165,8 +165,8 @@ export const PERSONAL_DATA: TableEntry[] = [
     why: 'card payments: kept for HMRC, with the buyer replaced by the pseudonym',
     erase: (tx, p) =>
       tx.execute(sql`UPDATE payments SET email = ${p.pseudonym.email},
-        student_data = jsonb_build_object('firstName', ${p.pseudonym.firstName}, 'lastName', ${p.pseudonym.lastName},
-          'email', ${p.pseudonym.email}), failure_message = ${scrubbed(sql`failure_message`, p)}
+        student_data = jsonb_build_object('firstName', ${p.pseudonym.firstName}::text, 'lastName', ${p.pseudonym.lastName}::text,
+          'email', ${p.pseudonym.email}::text), failure_message = ${scrubbed(sql`failure_message`, p)}
         WHERE user_id = ${p.id} OR lower(email) = lower(${p.email})`),
   },
   { table: 'payment_instalments', exportedIn: ['orders'], heldBy: 'payments', why: 'amounts', erase: noop },
@@ -176,8 +176,8 @@ export const PERSONAL_DATA: TableEntry[] = [
     heldBy: 'payments',
     why: 'employer orders: kept for HMRC; the company stays, the buyer becomes the pseudonym',
     erase: (tx, p) =>
-      tx.execute(sql`UPDATE team_orders SET buyer = jsonb_build_object('firstName', ${p.pseudonym.firstName},
-          'lastName', ${p.pseudonym.lastName}, 'email', ${p.pseudonym.email}, 'phoneNumber', '', 'jobTitle', '')
+      tx.execute(sql`UPDATE team_orders SET buyer = jsonb_build_object('firstName', ${p.pseudonym.firstName}::text,
+          'lastName', ${p.pseudonym.lastName}::text, 'email', ${p.pseudonym.email}::text, 'phoneNumber', '', 'jobTitle', '')
         WHERE manager_user_id = ${p.id} OR lower(buyer->>'email') = lower(${p.email})`),
   },
   { table: 'invoices', exportedIn: ['invoices'], heldBy: 'payments', why: 'numbers and dates', erase: noop },

@@ -36,6 +36,7 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
       lastmod: latest(rows.filter((r) => r.courseType === type).map((r) => r.updatedAt)),
     })),
     ...rows.filter((r) => r.isActive).map((r) => ({ path: coursePath(r), lastmod: r.updatedAt })),
+    { path: '/privacy', lastmod: null },
   ];
 }
 

@@ -7,6 +7,7 @@ import {
   LayoutDashboard,
   Mail,
   MessageSquare,
+  ShieldCheck,
   Star,
   Users,
 } from 'lucide-react';
@@ -98,11 +99,18 @@ export function AdminDashboardPage() {
               Welcome back, {displayName(user)}. Manage students, courses and messages.
             </p>
           </div>
-          <Button variant="outline" size="sm" asChild>
-            <Link href="/admin/mailbox">
-              <Mail /> Mailbox
-            </Link>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" asChild>
+              <Link href="/admin/data-requests">
+                <ShieldCheck /> Data requests
+              </Link>
+            </Button>
+            <Button variant="outline" size="sm" asChild>
+              <Link href="/admin/mailbox">
+                <Mail /> Mailbox
+              </Link>
+            </Button>
+          </div>
         </div>
         <Tabs
           value={tab}
