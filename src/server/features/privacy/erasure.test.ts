@@ -20,22 +20,30 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Every text-like column of every table (text, varchar, json, jsonb, arrays) that mentions `needle`. */
-async function mentionsOf(needle: string): Promise<string[]> {
+/** Every text-like column of every table (text, varchar, json, jsonb, arrays) that mentions one of `needles`. */
+async function mentionsOf(needles: string[]): Promise<string[]> {
   const columns = await query(
     t.db,
     sql`SELECT table_name AS "table", column_name AS "column" FROM information_schema.columns
         WHERE table_schema = 'public' AND data_type IN ('text', 'character varying', 'json', 'jsonb', 'ARRAY')`,
   );
   expect(columns.length).toBeGreaterThan(50);
+  const byTable = new Map<string, string[]>();
+  for (const { table, column } of columns)
+    byTable.set(String(table), [...(byTable.get(String(table)) ?? []), String(column)]);
   const hits: string[] = [];
-  for (const { table, column } of columns) {
-    const [row] = await query(
-      t.db,
-      sql`SELECT count(*)::int AS n FROM ${sql.identifier(String(table))}
-          WHERE strpos(lower(${sql.identifier(String(column))}::text), lower(${needle})) > 0`,
-    );
-    if (Number(row!.n) > 0) hits.push(`${table}.${column}`);
+  // One statement per table: for each of its columns, whether any row mentions any needle.
+  for (const [table, cols] of byTable) {
+    const checks = cols.map((c) => {
+      const value = sql`lower(${sql.identifier(c)}::text)`;
+      const any = sql.join(
+        needles.map((n) => sql`strpos(${value}, ${n.toLowerCase()}) > 0`),
+        sql` OR `,
+      );
+      return sql`coalesce(bool_or(${any}), false) AS ${sql.identifier(c)}`;
+    });
+    const [row] = await query(t.db, sql`SELECT ${sql.join(checks, sql`, `)} FROM ${sql.identifier(table)}`);
+    for (const c of cols) if (row?.[c]) hits.push(`${table}.${c}`);
   }
   return hits;
 }
@@ -44,7 +52,10 @@ const stats = async (cookie: string) =>
   (await t.app.inject({ url: '/api/admin/stats', headers: { cookie } })).json();
 
 describe('erasure', () => {
-  it('pseudonymises the person everywhere, once, keeping only what the holds name, until they end', async () => {
+  // One long story (ten erasures at once, a scan of every column, the retention job twice): slow on a busy machine.
+  it('pseudonymises the person everywhere, once, keeping only what the holds name, until they end', {
+    timeout: 120_000,
+  }, async () => {
     const { person, admin, paymentId, orderId, invoice, avatarKey, evidenceKey } =
       await personWithEverything(t);
     const adminCookie = await t.login(admin);
@@ -113,9 +124,7 @@ describe('erasure', () => {
     await runRetention(deps);
 
     // No copy of their email or name in any text column of any table.
-    expect(await mentionsOf(person.email)).toEqual([]);
-    expect(await mentionsOf(person.fullName)).toEqual([]);
-    expect(await mentionsOf(person.lastName)).toEqual([]);
+    expect(await mentionsOf([person.email, person.fullName, person.lastName])).toEqual([]);
     // Signing in with the old email fails (after the scan: a failed attempt counts against the typed address in
     // rate_limits, which the retention job clears after a day).
     const login = await t.app.inject({

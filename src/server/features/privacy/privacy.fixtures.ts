@@ -65,28 +65,24 @@ export async function personWithEverything(t: TestContext) {
   await db
     .insert(s.moduleProgress)
     .values({ userId: person.id, moduleId: mod!.id, progressPercentage: '100', isCompleted: true });
-  await db
-    .insert(s.quizAttempts)
-    .values({
-      quizId: quiz!.id,
-      userId: person.id,
-      score: 100,
-      pointsEarned: 1,
-      pointsPossible: 1,
-      passed: true,
-      answers: [],
-    });
+  await db.insert(s.quizAttempts).values({
+    quizId: quiz!.id,
+    userId: person.id,
+    score: 100,
+    pointsEarned: 1,
+    pointsPossible: 1,
+    passed: true,
+    answers: [],
+  });
   await db
     .insert(s.resourceAccessEvents)
     .values({ userId: person.id, topicId: topic!.id, resourceType: 'video' });
-  await db
-    .insert(s.scormAttempts)
-    .values({
-      userId: person.id,
-      topicId: topic!.id,
-      packageId: crypto.randomUUID(),
-      cmi: { learner_name: fullName },
-    });
+  await db.insert(s.scormAttempts).values({
+    userId: person.id,
+    topicId: topic!.id,
+    packageId: crypto.randomUUID(),
+    cmi: { learner_name: fullName },
+  });
 
   const [conversation] = await db
     .insert(s.conversations)
@@ -212,34 +208,28 @@ export async function personWithEverything(t: TestContext) {
     .insert(s.invoices)
     .values({ number: counter!.last, teamOrderId: order!.id, issuedAt: new Date('2026-05-11T10:00:00Z') })
     .returning();
-  await db
-    .insert(s.teamSeats)
-    .values({
-      teamOrderId: order!.id,
-      userId: person.id,
-      email,
-      firstName,
-      lastName,
-      createdEnrolment: false,
-    });
-  await db
-    .insert(s.waitlistSubscribers)
-    .values({
-      courseId: course!.id,
-      email,
-      unsubscribeToken: randomBytes(16).toString('hex'),
-      confirmedAt: new Date(),
-    });
-  await db
-    .insert(s.auditLog)
-    .values({
-      actorId: admin.id,
-      actorEmail: `admin-${n}@example.com`,
-      action: 'student.update',
-      entityType: 'user',
-      entityId: person.id,
-      summary: `email: ${email}; name: ${fullName}`,
-    });
+  await db.insert(s.teamSeats).values({
+    teamOrderId: order!.id,
+    userId: person.id,
+    email,
+    firstName,
+    lastName,
+    createdEnrolment: false,
+  });
+  await db.insert(s.waitlistSubscribers).values({
+    courseId: course!.id,
+    email,
+    unsubscribeToken: randomBytes(16).toString('hex'),
+    confirmedAt: new Date(),
+  });
+  await db.insert(s.auditLog).values({
+    actorId: admin.id,
+    actorEmail: `admin-${n}@example.com`,
+    action: 'student.update',
+    entityType: 'user',
+    entityId: person.id,
+    summary: `email: ${email}; name: ${fullName}`,
+  });
   await enqueueEmail(db, {
     kind: 'credentials',
     to: email,

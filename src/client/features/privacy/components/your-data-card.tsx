@@ -48,7 +48,7 @@ export function YourDataCard() {
     });
 
   return (
-    <Card className="p-5 sm:p-6" id="your-data" aria-labelledby="your-data-heading">
+    <Card role="region" className="p-5 sm:p-6" id="your-data" aria-labelledby="your-data-heading">
       <div className="mb-5">
         <h2
           id="your-data-heading"
