@@ -45,6 +45,8 @@ export default defineConfig({
           name: 'components',
           environment: 'jsdom',
           include: ['src/client/**/*.test.tsx', 'src/client/**/*.test.ts'],
+          // The whole app renders in jsdom in some of these; on a busy two-core machine that can pass 5 s.
+          testTimeout: 15_000,
           setupFiles: ['src/client/test/setup.ts'],
         },
       },

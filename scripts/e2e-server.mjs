@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = path.join(root, '.tmp/e2e-data');
+const port = process.env.E2E_PORT ?? '3100';
+// One data directory per port: the shards of one run (scripts/e2e.mjs) each have a server of their own.
+const dataDir = path.join(root, `.tmp/e2e-data-${port}`);
 
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
@@ -20,10 +22,10 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'],
   stdio: 'inherit',
   env: {
     ...process.env,
-    PORT: process.env.E2E_PORT ?? '3100',
-    PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`,
+    PORT: port,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
-    DATA_DIR: '.tmp/e2e-data',
+    DATA_DIR: dataDir,
     ADMIN_EMAIL: 'admin@tradeskills.test',
     ADMIN_PASSWORD: 'AdminPass123!',
     SEED_DEMO: '1',
@@ -33,7 +35,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'],
     PAYMENT_STARTS_PER_IP: '1000',
     // Outgoing mail goes to a loopback SMTP receiver that the checkout journey starts (tests/e2e/checkout.spec.ts);
     // while none listens, emails wait in the outbox and are still listed in the admin mailbox.
-    SMTP_URL: process.env.E2E_SMTP_URL ?? `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? '3100') + 2000}`,
+    SMTP_URL: process.env.E2E_SMTP_URL ?? `smtp://127.0.0.1:${Number(port) + 2000}`,
   },
 });
 

@@ -73,11 +73,12 @@ function countJson(name, file, ok, read) {
   summary.push(`${name}: ${p} passed, ${f + extra} failed`);
 }
 
-async function vitest(name, projects, env) {
+async function vitest(name, projects, env, extra = []) {
   const out = path.join(tmp, `vitest-${name}.json`);
   fs.rmSync(out, { force: true });
   const args = [
     'run',
+    ...extra,
     ...projects.flatMap((p) => ['--project', p]),
     '--reporter=default',
     '--reporter=json',
@@ -105,7 +106,14 @@ await Promise.all([
 
 // 2. The Vitest projects, one process per database.
 await Promise.all([
-  wanted('unit') && vitest('unit', ['unit', 'components', 'api'], { TEST_DB: 'pglite' }),
+  // The PGlite run has the most to do: two workers, so it takes the second core once PostgreSQL's run is done.
+  wanted('unit') &&
+    vitest(
+      'unit',
+      ['unit', 'components', 'api'],
+      { TEST_DB: 'pglite' },
+      bothDatabases ? ['--maxWorkers=2'] : [],
+    ),
   wanted('postgres') &&
     (process.env.TEST_DATABASE_URL
       ? vitest('postgres', ['api'], { TEST_DB: 'postgres' })
@@ -122,7 +130,7 @@ if (wanted('e2e')) {
       process.execPath,
       [path.join(root, 'scripts/e2e.mjs'), '--reporter=list,json'],
       {
-        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_BUILT: '1' },
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_BUILT: '1', E2E_SHARDS: process.env.E2E_SHARDS ?? '2' },
         live: true,
       },
     );

@@ -1,9 +1,14 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
-import { otjEvidenceAccess } from '#server/features/apprenticeships/index.ts';
-import { loadSigningKey, type SigningKey } from '#server/features/certificates/index.ts';
+import { apprenticeshipLearning, otjEvidenceAccess } from '#server/features/apprenticeships/index.ts';
+import {
+  certificateOnCompletion,
+  loadSigningKey,
+  type SigningKey,
+} from '#server/features/certificates/index.ts';
 import type { PaymentProvider, PaymentSettlement } from '#server/features/checkout/index.ts';
 import { StripeProvider, TestPaymentProvider } from '#server/features/checkout/index.ts';
+import type { LearningSubscriber } from '#server/features/learning/index.ts';
 import {
   DiskObjectStore,
   type MediaAccessRule,
@@ -40,6 +45,8 @@ export interface Services {
   paymentSettlements: PaymentSettlement[];
   /** Features' rules for attached images that are their records (features/media/media-access.ts). */
   mediaAccessRules: MediaAccessRule[];
+  /** Features' reactions to learning, run inside its transactions (features/learning/learning-events.ts). */
+  learningSubscribers: LearningSubscriber[];
 }
 
 export async function createServices(config: AppConfig, database: Database): Promise<Services> {
@@ -74,6 +81,7 @@ export async function createServices(config: AppConfig, database: Database): Pro
     teamOrderSettlement({ publicUrl: config.publicUrl, invoicing: config.invoicing }),
   ];
   const mediaAccessRules = [otjEvidenceAccess];
+  const learningSubscribers = [apprenticeshipLearning, certificateOnCompletion(config.publicUrl)];
   return {
     config,
     database,
@@ -84,6 +92,7 @@ export async function createServices(config: AppConfig, database: Database): Pro
     signingKey,
     paymentSettlements,
     mediaAccessRules,
+    learningSubscribers,
     deviceCookieKey,
   };
 }

@@ -121,7 +121,7 @@ describe(`SIGTERM (${testDbKind()})`, () => {
         fetch(`${base}/readyz`)
           .then((r) => r.ok)
           .catch(() => false),
-      60_000,
+      120_000,
       `the server to start (${output})`,
     );
 
@@ -169,5 +169,5 @@ describe(`SIGTERM (${testDbKind()})`, () => {
     } finally {
       await reopened.close();
     }
-  }, 120_000);
+  }, 180_000);
 });

@@ -20,7 +20,8 @@ describe('start-up', () => {
     // Released on close: it opens again.
     const again = await openDatabase({ dataDir });
     await again.close();
-  });
+    // A new embedded database is created and migrated twice here: slow on a busy machine.
+  }, 120_000);
 
   it('stops with a message naming each bad variable', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

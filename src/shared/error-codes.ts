@@ -5,6 +5,7 @@ export const ERROR_CODES = {
   BAD_REQUEST: 'The request is wrong in a way the message explains',
   INVALID_PACKAGE:
     'A SCORM package was refused; the message names the reason (not a zip, unsafe entry, too big, manifest)',
+  INVALID_CAPTIONS: 'A caption file is not valid WebVTT; the message names the line at fault',
   VALIDATION_FAILED: 'A field is missing or invalid; the message names the first one',
   INVALID_TEXT: 'A text field or parameter holds a NUL character or an unpaired surrogate',
   BAD_URL: 'The URL cannot be decoded (broken percent-encoding)',

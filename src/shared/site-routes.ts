@@ -8,6 +8,7 @@ export const SERVER_RENDERED_PATHS = [
   '/upskill-courses',
   '/courses/:courseId',
   '/privacy',
+  '/accessibility',
 ] as const;
 
 /** Pages the browser renders (portal, admin, forms): the server sends the app shell with 200. */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, signedIn, test } from './fixtures.ts';
+import { ADMIN, expect, hydrated, signedIn, test } from './fixtures.ts';
 
 // The honest storefront (docs/product.md#reviews, #waitlist): a verified learner reviews a course and the
 // server-rendered page shows the real average and count; a visitor joins a coming-soon course's waitlist and
@@ -78,6 +78,7 @@ for (const [name, viewport] of [
     test(`a visitor joins a waitlist and confirms by email (${name})`, async ({ page, browser }) => {
       const email = `waiting-${name}@example.com`;
       await page.goto('/');
+      await hydrated(page);
       const soon = page.getByRole('region', { name: 'More Courses Coming Soon' });
       await soon.scrollIntoViewIfNeeded();
       // Other journeys add coming-soon courses of their own, so take whichever the section lists first.

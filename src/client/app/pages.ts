@@ -90,6 +90,10 @@ export const AdminApprenticesPage = lazyPage(
   () => import('#client/features/apprenticeships/pages/admin-apprentices-page.tsx'),
   (m) => m.AdminApprenticesPage,
 );
+export const AccessibilityPage = lazyPage(
+  () => import('#client/features/catalog/pages/accessibility-page.tsx'),
+  (m) => m.AccessibilityPage,
+);
 export const ReviewsPolicyPage = lazyPage(
   () => import('#client/features/catalog/pages/reviews-policy-page.tsx'),
   (m) => m.ReviewsPolicyPage,

@@ -116,6 +116,9 @@ export function AppRoutes() {
       <Route path="/privacy">
         <Page component={pages.PrivacyPage} />
       </Route>
+      <Route path="/accessibility">
+        <Page component={pages.AccessibilityPage} />
+      </Route>
       <Route path="/reviews-policy">
         <Page component={pages.ReviewsPolicyPage} />
       </Route>

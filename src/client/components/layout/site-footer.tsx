@@ -93,6 +93,9 @@ export function SiteFooter({ courses }: { courses?: readonly FooterCourse[] }) {
             <Mail aria-hidden="true" className="size-4" />
             {SUPPORT_EMAIL}
           </a>
+          <Link href="/accessibility" className={footerLinkClasses}>
+            Accessibility statement
+          </Link>
         </FooterColumn>
       </div>
       <div className="border-t border-white/10">

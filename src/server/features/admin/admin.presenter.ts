@@ -36,6 +36,7 @@ export function presentTopic(
     order: row.order,
     videoPath: row.videoPath,
     presentationPath: row.presentationPath,
+    captionsPath: row.captionsPath,
     quiz,
   };
 }

@@ -40,6 +40,10 @@ export async function listCourses(db: Db, onlyIds?: string[]): Promise<AdminCour
       course: courses,
       moduleCount: sql<number>`(SELECT count(*)::int FROM modules m WHERE m.course_id = ${courses}.id)`,
       enrolmentCount: sql<number>`(SELECT count(*)::int FROM enrolments e WHERE e.course_id = ${courses}.id)`,
+      videos: sql<{
+        n: number;
+        captioned: number;
+      }>`(SELECT json_build_object('n', count(*), 'captioned', count(t.captions_path)) FROM topics t JOIN modules m ON m.id = t.module_id WHERE m.course_id = ${courses}.id AND t.video_path IS NOT NULL)`,
     })
     .from(courses)
     .where(onlyIds ? inArray(courses.id, onlyIds) : undefined)
@@ -49,6 +53,8 @@ export async function listCourses(db: Db, onlyIds?: string[]): Promise<AdminCour
     showEnrolmentCount: r.course.showEnrolmentCount,
     moduleCount: Number(r.moduleCount),
     enrolmentCount: Number(r.enrolmentCount),
+    videoCount: Number(r.videos.n),
+    captionedVideoCount: Number(r.videos.captioned),
   }));
 }
 
@@ -128,7 +134,7 @@ export async function updateCourse(deps: AdminDeps, id: string, input: CourseInp
 async function topicMedia(db: Queryable, topicIds: string[]): Promise<(string | null)[]> {
   if (!topicIds.length) return [];
   const rows = await db
-    .select({ video: topics.videoPath, presentation: topics.presentationPath })
+    .select({ video: topics.videoPath, presentation: topics.presentationPath, captions: topics.captionsPath })
     .from(topics)
     .where(inArray(topics.id, topicIds));
   const images = await db
@@ -136,7 +142,7 @@ async function topicMedia(db: Queryable, topicIds: string[]): Promise<(string | 
     .from(quizQuestions)
     .innerJoin(quizzes, eq(quizzes.id, quizQuestions.quizId))
     .where(inArray(quizzes.topicId, topicIds));
-  return [...rows.flatMap((r) => [r.video, r.presentation]), ...images.map((i) => i.path)];
+  return [...rows.flatMap((r) => [r.video, r.presentation, r.captions]), ...images.map((i) => i.path)];
 }
 
 async function topicIdsOfModules(db: Queryable, moduleIds: string[]): Promise<string[]> {

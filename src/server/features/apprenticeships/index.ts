@@ -11,8 +11,4 @@ export {
 } from './employer-contact.ts';
 export { otjEvidenceAccess } from './evidence-access.ts';
 export { displayName } from './names.ts';
-export {
-  liveSessionOtjWorker,
-  QUIZ_SECONDS_PER_QUESTION,
-  recordPlatformLearning,
-} from './platform-learning.ts';
+export { apprenticeshipLearning, liveSessionOtjWorker } from './platform-learning.ts';

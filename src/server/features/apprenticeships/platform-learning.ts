@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '#server/db/client.ts';
+import type { LearningSubscriber } from '#server/features/learning/index.ts';
 import type { Worker } from '#server/lib/periodic.ts';
 import { every } from '#server/lib/periodic.ts';
 import { ukIsoDate } from '#shared/format.ts';
@@ -41,6 +42,20 @@ export async function recordPlatformLearning(
 
 /** Time credited for a quiz attempt: quizzes are not timed, so a fixed allowance per question answered. */
 export const QUIZ_SECONDS_PER_QUESTION = 90;
+
+/** Learning on the platform as it happens, logged for apprentices (subscribed in src/server/deps.ts). */
+export const apprenticeshipLearning: LearningSubscriber = async (tx, event) => {
+  if (event.kind !== 'studied') return;
+  const seconds =
+    event.source === 'quiz' ? (event.questions ?? 0) * QUIZ_SECONDS_PER_QUESTION : (event.seconds ?? 0);
+  await recordPlatformLearning(tx, {
+    userId: event.userId,
+    source: event.source,
+    sourceRef: event.sourceRef,
+    seconds,
+    description: event.description,
+  });
+};
 
 /**
  * Live sessions that have ended become entries for the apprentices on their attendee list (the attendance the

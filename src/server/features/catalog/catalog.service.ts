@@ -3,6 +3,7 @@ import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { courseReviews, courses, enrolments, modules, topics } from '#server/db/schema/index.ts';
 import { KeyedCache } from '#server/lib/cache.ts';
 import { onInvalidate } from '#server/lib/invalidation.ts';
+import { type Precompressed, precompress } from '#server/lib/precompressed.ts';
 import type { Course, Curriculum } from '#shared/schemas/catalog.ts';
 import { type CourseFigures, presentCourse } from './catalog.presenter.ts';
 
@@ -14,8 +15,8 @@ export interface CatalogSnapshot {
   byId: Map<string, Course>;
   /** The list exactly as GET /api/courses/available sends it, serialised once per snapshot. */
   json: string;
-  /** The same bytes as a Buffer: sent as is, with no per-request encoding or length counting. */
-  body: Buffer;
+  /** The same bytes, with brotli and gzip copies made once: sent as is, nothing encoded per request. */
+  body: Precompressed;
   etag: string;
 }
 
@@ -67,7 +68,7 @@ export class CatalogCache {
       courses: list,
       byId: new Map(list.map((c) => [c.id, c])),
       json,
-      body: Buffer.from(json),
+      body: await precompress(json),
       etag: `W/"${(hash >>> 0).toString(36)}-${json.length.toString(36)}"`,
     };
   }

@@ -3,5 +3,5 @@
 
 export { renderCertificatePdf } from './certificate-pdf.ts';
 export { certificatesRoutes } from './certificates.routes.ts';
-export { issueCertificateIfCourseComplete } from './issue.service.ts';
+export { certificateOnCompletion } from './issue.service.ts';
 export { loadSigningKey, type SigningKey } from './signing-key.ts';

@@ -10,12 +10,13 @@ import {
   topics,
   users,
 } from '#server/db/schema/index.ts';
+import type { LearningSubscriber } from '#server/features/learning/index.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { certificateIssuedEmail } from './certificate-email.ts';
 import { verifyUrl } from './certificate-links.ts';
 
-// Issuing happens inside the transaction that completes a student's last topic (learning calls
-// `issueCertificateIfCourseComplete` from recomputeModuleProgress, once a module is complete), so a completion
+// Issuing happens inside the transaction that completes a student's last topic (learning publishes a module's
+// completion to `certificateOnCompletion`, subscribed in src/server/deps.ts), so a completion
 // and its certificate and email commit or roll back together, and no crash between them can lose a certificate.
 // Two final attempts at once (the last two topics in parallel) are serialised on the student's enrolment row:
 // the later transaction waits, then sees the earlier one's completion and certificate. The partial unique index
@@ -115,4 +116,13 @@ export async function issueCertificateIfCourseComplete(
       dashboardUrl: `${publicUrl}/student/certificates`,
     }),
   );
+}
+
+/** Learning's subscriber: a completed module may complete the course (subscribed in src/server/deps.ts). */
+export function certificateOnCompletion(publicUrl: string): LearningSubscriber {
+  return async (tx, event) => {
+    if (event.kind === 'moduleCompleted') {
+      await issueCertificateIfCourseComplete(tx, event.userId, event.moduleId, publicUrl);
+    }
+  };
 }

@@ -8,7 +8,9 @@ export {
   accessTopic,
   type LearningDeps,
   lockProgress,
-  recomputeModuleProgress,
+  topicCompleted,
   type Viewer,
 } from './learning.service.ts';
+// For the composition root and the features that react to learning (a certificate, off-the-job time).
+export type { LearningSubscriber } from './learning-events.ts';
 export { userCoursesRoutes } from './user-courses.routes.ts';

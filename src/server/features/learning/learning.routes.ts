@@ -36,7 +36,12 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = { onRequest: [requireUser] };
   const cache = new LearningCache(app.database);
   app.addHook('onClose', async () => cache.close());
-  const deps: LearningDeps = { db: app.db, database: app.database, cache, publicUrl: app.config.publicUrl };
+  const deps: LearningDeps = {
+    db: app.db,
+    database: app.database,
+    cache,
+    subscribers: app.learningSubscribers,
+  };
 
   app.get(
     '/api/modules',

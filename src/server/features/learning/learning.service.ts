@@ -10,7 +10,6 @@ import {
   topicProgress,
   topics,
 } from '#server/db/schema/index.ts';
-import { issueCertificateIfCourseComplete } from '#server/features/certificates/index.ts';
 import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
@@ -23,13 +22,8 @@ import type {
   TopicSummary,
 } from '#shared/schemas/learning.ts';
 import type { LearningCache } from './learning.cache.ts';
-import {
-  type OutlineModule,
-  type OutlineTopic,
-  percentage,
-  presentModule,
-  presentTopicSummary,
-} from './outline.presenter.ts';
+import { type LearningSubscriber, publishLearning } from './learning-events.ts';
+import { type OutlineModule, percentage, presentModule, presentTopicSummary } from './outline.presenter.ts';
 
 // The learning rules live here, on the server, so the browser cannot skip them
 // (docs/decisions/0007-server-recorded-progress.md): modules and topics open in order, a topic completes by
@@ -44,8 +38,8 @@ export interface LearningDeps {
   db: Db;
   database: Database;
   cache: LearningCache;
-  /** The app's public address (links in the certificate email a completion sends). */
-  publicUrl: string;
+  /** Other features' reactions to learning, inside its transactions (learning-events.ts). */
+  subscribers: readonly LearningSubscriber[];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -235,14 +229,33 @@ export async function lockProgress(
 }
 
 /**
+ * A topic has just become complete for the learner: tells the subscribers, then recomputes its module (which may
+ * complete the module too). Call it in the transaction that set `completedAt`.
+ */
+export async function topicCompleted(
+  tx: Queryable,
+  subscribers: readonly LearningSubscriber[],
+  userId: string,
+  topic: { id: string; moduleId: string },
+): Promise<ProgressRecord> {
+  await publishLearning(tx, subscribers, {
+    kind: 'topicCompleted',
+    userId,
+    topicId: topic.id,
+    moduleId: topic.moduleId,
+  });
+  return recomputeModuleProgress(tx, subscribers, userId, topic.moduleId);
+}
+
+/**
  * Derives the module's progressPercentage from its completed topics and stores it. Call it after anything that
  * changes which topics exist or are complete (content edits, attempt resets).
  */
 export async function recomputeModuleProgress(
   tx: Queryable,
+  subscribers: readonly LearningSubscriber[],
   userId: string,
   moduleId: string,
-  publicUrl: string,
 ): Promise<ProgressRecord> {
   const [counts] = await tx
     .select({
@@ -263,7 +276,7 @@ export async function recomputeModuleProgress(
       target: [moduleProgress.userId, moduleProgress.moduleId],
       set: { progressPercentage, isCompleted, updatedAt: new Date() },
     });
-  if (isCompleted) await issueCertificateIfCourseComplete(tx, userId, moduleId, publicUrl);
+  if (isCompleted) await publishLearning(tx, subscribers, { kind: 'moduleCompleted', userId, moduleId });
   return { moduleId, progressPercentage, isCompleted };
 }
 
@@ -327,7 +340,7 @@ export async function openTopic(deps: LearningDeps, viewer: Viewer, topicId: str
       })
       .where(and(eq(topicProgress.userId, viewer.id), eq(topicProgress.topicId, topic.id)))
       .returning();
-    if (completes) await recomputeModuleProgress(tx, viewer.id, topic.moduleId, deps.publicUrl);
+    if (completes) await topicCompleted(tx, deps.subscribers, viewer.id, topic);
     finished = completes || (noVideo && !row?.videoCompletedAt);
     return updated;
   });
@@ -354,6 +367,7 @@ async function presentTopicDetail(
     videoDurationSeconds: topic.videoDurationSeconds,
     presentationPath: topic.presentationPath,
     presentationKind: await presentationKind(db, topic.presentationPath),
+    captionsUrl: topic.captionsPath,
     hasQuiz: Boolean(topic.quizId),
     hasPackage: await playsPackage(db, topic.id),
     nextTopicId,

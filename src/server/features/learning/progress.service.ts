@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { moduleProgress, resourceAccessEvents, topicProgress, topics } from '#server/db/schema/index.ts';
-import { recordPlatformLearning } from '#server/features/apprenticeships/index.ts';
 import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import type {
@@ -18,8 +17,10 @@ import {
   moduleCourse,
   presentTopicProgress,
   recomputeModuleProgress,
+  topicCompleted,
   type Viewer,
 } from './learning.service.ts';
+import { publishLearning } from './learning-events.ts';
 
 // Progress the server records as the student learns (docs/decisions/0007-server-recorded-progress.md): video
 // watching credited at real time only, module progress, the progress list and resource opens.
@@ -83,15 +84,18 @@ export async function reportVideoProgress(
       })
       .where(and(eq(topicProgress.userId, viewer.id), eq(topicProgress.topicId, topic.id)))
       .returning();
-    await recordPlatformLearning(tx, {
-      userId: viewer.id,
-      source: 'video',
-      sourceRef: topic.id,
-      seconds: credit,
-      description: `Watched “${topic.title}”`,
-    });
+    if (credit > 0) {
+      await publishLearning(tx, deps.subscribers, {
+        kind: 'studied',
+        userId: viewer.id,
+        source: 'video',
+        sourceRef: topic.id,
+        seconds: credit,
+        description: `Watched “${topic.title}”`,
+      });
+    }
     const moduleRecord = completesTopic
-      ? await recomputeModuleProgress(tx, viewer.id, topic.moduleId, deps.publicUrl)
+      ? await topicCompleted(tx, deps.subscribers, viewer.id, topic)
       : await currentModuleProgress(tx, viewer.id, topic.moduleId);
     return {
       updated,
@@ -159,7 +163,7 @@ export async function updateProgress(
     if (claimed < Number(current.progressPercentage)) {
       throw conflict('Progress cannot go backwards', 'PROGRESS_BACKWARDS');
     }
-    return recomputeModuleProgress(tx, viewer.id, moduleId, deps.publicUrl);
+    return recomputeModuleProgress(tx, deps.subscribers, viewer.id, moduleId);
   });
 }
 

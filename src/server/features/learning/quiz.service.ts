@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, max } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { quizAnswers, quizAttempts, quizQuestions, quizzes, topicProgress } from '#server/db/schema/index.ts';
-import { QUIZ_SECONDS_PER_QUESTION, recordPlatformLearning } from '#server/features/apprenticeships/index.ts';
 import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/errors.ts';
 import {
@@ -19,9 +18,10 @@ import {
   isAdmin,
   type LearningDeps,
   lockProgress,
-  recomputeModuleProgress,
+  topicCompleted,
   type Viewer,
 } from './learning.service.ts';
+import { publishLearning } from './learning-events.ts';
 import { currentModuleProgress } from './progress.service.ts';
 
 // Quizzes are graded here, never in the browser (no answer keys leave the server), under the quiz's attempt rules
@@ -236,11 +236,12 @@ export async function submitQuizAttempt(
       .insert(quizAttempts)
       .values({ quizId: quiz.id, userId: viewer.id, score, pointsEarned, pointsPossible, passed, answers })
       .returning();
-    await recordPlatformLearning(tx, {
+    await publishLearning(tx, deps.subscribers, {
+      kind: 'studied',
       userId: viewer.id,
       source: 'quiz',
       sourceRef: quiz.id,
-      seconds: questions.length * QUIZ_SECONDS_PER_QUESTION,
+      questions: questions.length,
       description: `Quiz: ${topic.title}`,
     });
     let moduleRecord: ProgressRecord;
@@ -254,7 +255,7 @@ export async function submitQuizAttempt(
           updatedAt: now,
         })
         .where(and(eq(topicProgress.userId, viewer.id), eq(topicProgress.topicId, topic.id)));
-      moduleRecord = await recomputeModuleProgress(tx, viewer.id, topic.moduleId, deps.publicUrl);
+      moduleRecord = await topicCompleted(tx, deps.subscribers, viewer.id, topic);
     } else {
       if (passed && !row?.quizPassedAt) {
         await tx

@@ -4,7 +4,7 @@ import type { FileType } from '#shared/constants.ts';
 
 /** Server-generated keys only: `<fileType>/<uuid>`. Anything else is refused before it reaches a store. */
 export const KEY_PATTERN =
-  /^(image|video|presentation|document|package)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  /^(image|video|presentation|document|package|captions)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** An unpacked SCORM file: `scorm/<topic uuid>/<package uuid>/<path inside the zip>` (README 'SCORM packages'). */
 const PACKAGE_FILE_PATTERN = new RegExp(`^scorm/${UUID}/${UUID}/[^\\\\\\0]+$`);

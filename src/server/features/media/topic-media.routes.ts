@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '#server/plugins/auth.ts';
 import { idParamsSchema } from '#shared/schemas/learning.ts';
-import { mediaTopicSchema, topicPresentationSchema, topicVideoSchema } from '#shared/schemas/media.ts';
+import {
+  mediaTopicSchema,
+  topicCaptionsSchema,
+  topicPresentationSchema,
+  topicVideoSchema,
+} from '#shared/schemas/media.ts';
+import { removeCaptions, replaceCaptions } from './captions.service.ts';
 import { presentTopic } from './topic-media.presenter.ts';
 import { removeTopicMedia, replaceTopicMedia } from './topic-media.service.ts';
 
 const tags = ['media'];
 
-/** A topic's video and presentation: PUT attaches or replaces, DELETE removes (admins only). */
+/** A topic's video, its captions and presentation: PUT attaches or replaces, DELETE removes (admins only). */
 export const topicMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = { onRequest: [requireAdmin] };
 
@@ -51,4 +57,23 @@ export const topicMediaRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => presentTopic(await removeTopicMedia(app, request.params.id, kind)),
     );
   }
+  // WebVTT captions for the video (README 'Accessibility'); 400 INVALID_CAPTIONS when the file is not WebVTT.
+  app.put(
+    '/api/topics/:id/captions',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: topicCaptionsSchema,
+        response: { 200: mediaTopicSchema },
+      },
+    },
+    async (request) => presentTopic(await replaceCaptions(app, request.params.id, request.body.objectKey)),
+  );
+  app.delete(
+    '/api/topics/:id/captions',
+    { ...guard, schema: { tags, params: idParamsSchema, response: { 200: mediaTopicSchema } } },
+    async (request) => presentTopic(await removeCaptions(app, request.params.id)),
+  );
 };

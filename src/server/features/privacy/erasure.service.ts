@@ -13,7 +13,7 @@ import { type HoldPlan, holdsFor } from './holds.service.ts';
 import { loadPerson, query } from './person.repo.ts';
 import { PERSONAL_DATA } from './personal-data.registry.ts';
 
-// Erasure (README 'Your data', docs/decisions/0018-erasure-pseudonymises-in-place.md): an admin carries out an
+// Erasure (README 'Your data', docs/decisions/0019-erasure-pseudonymises-in-place.md): an admin carries out an
 // erasure request. Every table's entry in personal-data.registry.ts replaces the person with their pseudonym in
 // one transaction; legal holds keep the records they name, and the retention job finishes them later.
 

@@ -247,7 +247,7 @@ export const PERSONAL_DATA: TableEntry[] = [
   { table: 'course_instructors', why: 'staff assignments', erase: noop },
   {
     table: 'audit_log',
-    why: 'staff actions; summaries may name them (rewritten in place, docs/decisions/0018-erasure-pseudonymises-in-place.md)',
+    why: 'staff actions; summaries may name them (rewritten in place, docs/decisions/0019-erasure-pseudonymises-in-place.md)',
     erase: async (tx, p) => {
       await tx.execute(sql`SELECT set_config('tradeskills.erasure', 'on', true)`);
       await scrubColumns(tx, 'audit_log', ['actor_email', 'summary'], p);

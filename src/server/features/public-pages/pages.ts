@@ -3,7 +3,7 @@ import { type CatalogCache, courseCurriculum } from '#server/features/catalog/in
 import { recentReviewList, reviewListFor } from '#server/features/reviews/index.ts';
 import { courseImageUrl } from '#shared/course-image.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
-import { LISTINGS, SITE_DESCRIPTION } from '#shared/site.ts';
+import { ACCESSIBILITY_STATEMENT, LISTINGS, SITE_DESCRIPTION } from '#shared/site.ts';
 import { type PageHead, type ShareImage, shortDescription } from './head.ts';
 import {
   breadcrumbJsonLd,
@@ -139,6 +139,22 @@ export const serverPages: ServerPage[] = [
           jsonLd: [courseJsonLd(course, publicUrl), breadcrumbJsonLd(course, publicUrl)],
         },
         queries,
+      };
+    },
+  },
+  {
+    // The accessibility statement (README 'Accessibility'); the catalogue fills the footer.
+    path: ACCESSIBILITY_STATEMENT.path,
+    async load({ catalog }) {
+      const { courses } = await catalog.get();
+      return {
+        status: 200,
+        head: {
+          title: ACCESSIBILITY_STATEMENT.title,
+          description: ACCESSIBILITY_STATEMENT.description,
+          path: ACCESSIBILITY_STATEMENT.path,
+        },
+        queries: [{ queryKey: AVAILABLE_COURSES_QUERY, data: courses }],
       };
     },
   },

@@ -29,7 +29,7 @@ export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     database: app.database,
     cache,
-    publicUrl: app.config.publicUrl,
+    subscribers: app.learningSubscribers,
     objectStore: app.objectStore,
   };
   let secret: Promise<string> | null = null;

@@ -4,7 +4,7 @@ import {
   accessTopic,
   type LearningDeps,
   lockProgress,
-  recomputeModuleProgress,
+  topicCompleted,
   type Viewer,
 } from '#server/features/learning/index.ts';
 import { learnerChanged } from '#server/lib/change-notifications.ts';
@@ -103,7 +103,7 @@ export async function commitRun(
       .update(topicProgress)
       .set({ openedAt: progress?.openedAt ?? now, completedAt: now, updatedAt: now })
       .where(and(eq(topicProgress.userId, viewer.id), eq(topicProgress.topicId, topicId)));
-    await recomputeModuleProgress(tx, viewer.id, topic.moduleId, deps.publicUrl);
+    await topicCompleted(tx, deps.subscribers, viewer.id, topic);
     return true;
   });
   if (finished) await learnerChanged(deps.database, viewer.id);

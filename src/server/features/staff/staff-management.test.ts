@@ -44,11 +44,10 @@ describe('invitations', () => {
     expect(res.json().id).toMatch(/^[0-9a-f-]{36}$/);
     expect(token.length).toBeGreaterThan(20);
 
-    const [first, second] = await Promise.all([
-      api(t.app).post('/api/staff/accept', { token, password: PASSWORD }),
-      api(t.app).post('/api/staff/accept', { token, password: PASSWORD }),
-    ]);
-    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => api(t.app).post('/api/staff/accept', { token, password: PASSWORD })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
     expect((await api(t.app).post('/api/staff/accept', { token, password: PASSWORD })).statusCode).toBe(409);
 
     const cookie = await t.login({ email, password: PASSWORD });

@@ -95,13 +95,13 @@ describe('a signed-out invoice order for an email', () => {
     ]);
   });
 
-  it('two confirmations at once make one manager and use one invoice number', async () => {
+  it('ten confirmations at once make one manager and use one invoice number', async () => {
     const body = teamOrderBody(courseId);
     const placed = await api(t.app).post('/api/team-orders', body);
     const token = await confirmationToken(t.db, body.buyer.email);
     const before = await lastInvoiceNumber();
-    const results = await Promise.all(Array.from({ length: 5 }, () => confirm(token)));
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    const results = await Promise.all(Array.from({ length: 10 }, () => confirm(token)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
     expect(await t.db.select().from(users).where(eq(users.email, body.buyer.email))).toHaveLength(1);
     expect(
       await t.db.select().from(invoices).where(eq(invoices.teamOrderId, placed.json().orderId)),

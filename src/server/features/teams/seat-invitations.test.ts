@@ -107,9 +107,9 @@ describe('a seat for an existing account', () => {
 
     const acceptedBefore = (await kinds(manager.email)).filter((k) => k === 'seat_accepted').length;
     const answers = await Promise.all(
-      Array.from({ length: 4 }, () => api(t.app, { cookie }).post(`/api/user/invitations/${seatId}/accept`)),
+      Array.from({ length: 10 }, () => api(t.app, { cookie }).post(`/api/user/invitations/${seatId}/accept`)),
     );
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
     expect(await enrolled(user.id)).toHaveLength(1);
     expect((await api(t.app, { cookie }).post(`/api/user/invitations/${seatId}/decline`)).statusCode).toBe(
       409,

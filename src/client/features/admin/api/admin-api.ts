@@ -115,16 +115,20 @@ export const adminApi = {
     apiJson(editing ? 'PUT' : 'POST', `/api/admin/topics/${topicId}/quiz`, body),
   attachTopicMedia: (
     topicId: string,
-    kind: 'video' | 'presentation',
+    kind: 'video' | 'presentation' | 'captions',
     objectPath: string,
     durationSeconds?: number,
   ) =>
     apiJson(
       'PUT',
       `/api/topics/${topicId}/${kind}`,
-      kind === 'video' ? { videoURL: objectPath, durationSeconds } : { presentationURL: objectPath },
+      kind === 'video'
+        ? { videoURL: objectPath, durationSeconds }
+        : kind === 'captions'
+          ? { objectKey: objectPath }
+          : { presentationURL: objectPath },
     ),
-  removeTopicMedia: (topicId: string, kind: 'video' | 'presentation') =>
+  removeTopicMedia: (topicId: string, kind: 'video' | 'presentation' | 'captions') =>
     apiJson('DELETE', `/api/topics/${topicId}/${kind}`),
   saveSession: (sessionId: string | undefined, body: unknown) =>
     sessionId

@@ -196,6 +196,16 @@ function CourseList({
                 <dd className="text-right font-medium">
                   {c.moduleCount} · {c.enrolmentCount}
                 </dd>
+                <dt className="text-muted-foreground">Videos captioned</dt>
+                <dd
+                  className={
+                    c.captionedVideoCount < c.videoCount
+                      ? 'text-right font-medium text-amber-800'
+                      : 'text-right font-medium'
+                  }
+                >
+                  {c.captionedVideoCount} of {c.videoCount}
+                </dd>
               </dl>
               <div className="mt-4 grid grid-cols-2 gap-2 border-t border-border pt-4">
                 <Button variant="outline" size="sm" asChild>

@@ -15,6 +15,7 @@ import {
   type VideoProgressResponse,
 } from '#shared/schemas/learning.ts';
 import type { UpcomingSession } from '#shared/schemas/live-sessions.ts';
+import { type Cue, parseWebVtt } from '#shared/webvtt.ts';
 
 export const MODULES_KEY = '/api/modules';
 export const TOPICS_KEY = '/api/topics';
@@ -62,6 +63,19 @@ export function useQuiz(topicId: string, enabled: boolean) {
 export function useApprenticeshipSummary() {
   return useQuery<{ isApprentice: boolean; isEmployerContact: boolean; reviewsToSign: number }>({
     queryKey: ['/api/apprenticeship/summary'],
+  });
+}
+
+/** A video's caption cues for the transcript (README 'Accessibility'); the file is read once per page. */
+export function useCaptionCues(captionsUrl: string) {
+  return useQuery({
+    queryKey: ['captions', captionsUrl],
+    queryFn: async (): Promise<Cue[]> => {
+      const res = await apiRequest('GET', captionsUrl);
+      const parsed = parseWebVtt(await res.text());
+      return parsed.ok ? parsed.cues : [];
+    },
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

@@ -66,7 +66,7 @@ CREATE INDEX "erasure_holds_due_idx" ON "erasure_holds" USING btree ("until") WH
 CREATE INDEX "retention_log_at_idx" ON "retention_log" USING btree ("at");--> statement-breakpoint
 -- hand-written (data)
 -- The audit trail stays append-only (docs/staff.md), with one exception: an erasure (README 'Your data',
--- docs/decisions/0018-erasure-pseudonymises-in-place.md) may rewrite the erased person's email and name inside
+-- docs/decisions/0019-erasure-pseudonymises-in-place.md) may rewrite the erased person's email and name inside
 -- actor_email and summary, and nothing else, in a transaction that has said so with SET LOCAL tradeskills.erasure.
 CREATE OR REPLACE FUNCTION audit_log_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
