@@ -94,7 +94,9 @@ for (const width of [390, 1280]) {
     await hydrated(visitor);
     await visitor.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
     await expect(visitor.getByRole('heading', { name: 'Privacy notice', level: 1 })).toBeVisible();
-    await expect(visitor.getByText('6 years after the end of the tax year').filter({ visible: true })).toBeVisible();
+    await expect(
+      visitor.getByText('6 years after the end of the tax year').filter({ visible: true }),
+    ).toBeVisible();
     await visitor.screenshot({ path: `test-results/your-data-privacy-${width}.png`, fullPage: true });
     await visitor.close();
   });
