@@ -36,8 +36,8 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
       lastmod: latest(rows.filter((r) => r.courseType === type).map((r) => r.updatedAt)),
     })),
     ...rows.filter((r) => r.isActive).map((r) => ({ path: coursePath(r), lastmod: r.updatedAt })),
-    { path: '/privacy', lastmod: null },
     { path: ACCESSIBILITY_STATEMENT.path, lastmod: new Date(ACCESSIBILITY_STATEMENT.reviewed) },
+    { path: '/privacy', lastmod: null },
   ];
 }
 
