@@ -168,6 +168,12 @@ export const ERROR_CODES = {
   DISCOUNT_CODE_USED_UP: 'The discount code has no uses left (in total, or for this customer)',
   DISCOUNT_CODE_TAKEN: 'Another discount code already has that text',
   DISCOUNT_CODE_NOT_FOUND: 'No such discount code',
+  // Your data (README 'Your data')
+  DATA_EXPORT_NOT_FOUND: 'No such data export of yours (or it was deleted)',
+  DATA_EXPORT_EXPIRED: 'The data export is older than 7 days and was deleted; start a new one',
+  DATA_REQUEST_NOT_FOUND: 'No such data request',
+  NOT_AN_ERASURE_REQUEST: 'Only an erasure request can be carried out as an erasure',
+  CANNOT_ERASE_STAFF: 'Staff accounts are not erased this way: remove their staff roles first',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

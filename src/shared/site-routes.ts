@@ -7,6 +7,7 @@ export const SERVER_RENDERED_PATHS = [
   '/fundamental-courses',
   '/upskill-courses',
   '/courses/:courseId',
+  '/privacy',
   '/accessibility',
 ] as const;
 
@@ -18,6 +19,7 @@ export const CLIENT_RENDERED_PATHS = [
   '/admin/apprentices',
   '/admin/standards',
   '/admin/mailbox',
+  '/admin/data-requests',
   '/student',
   '/dashboard',
   '/apprenticeship',

@@ -118,3 +118,11 @@ export const WaitlistUnsubscribePage = lazyPage(
   () => import('#client/features/catalog/pages/waitlist-link-page.tsx'),
   (m) => m.WaitlistUnsubscribePage,
 );
+export const PrivacyPage = lazyPage(
+  () => import('#client/features/privacy/pages/privacy-page.tsx'),
+  (m) => m.PrivacyPage,
+);
+export const AdminDataRequestsPage = lazyPage(
+  () => import('#client/features/privacy/pages/admin-data-requests-page.tsx'),
+  (m) => m.AdminDataRequestsPage,
+);

@@ -50,6 +50,11 @@ export function AppRoutes() {
           <Page component={pages.AdminStandardsPage} />
         </RouteGuard>
       </Route>
+      <Route path="/admin/data-requests">
+        <RouteGuard area="admin" loadingLabel={ADMIN_LOADING}>
+          <Page component={pages.AdminDataRequestsPage} />
+        </RouteGuard>
+      </Route>
       <Route path="/admin/mailbox">
         <RouteGuard area="admin" loadingLabel={ADMIN_LOADING}>
           <Page component={pages.AdminMailboxPage} />
@@ -112,6 +117,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/reset-password">
         <Page component={pages.ResetPasswordPage} />
+      </Route>
+      <Route path="/privacy">
+        <Page component={pages.PrivacyPage} />
       </Route>
       <Route path="/accessibility">
         <Page component={pages.AccessibilityPage} />

@@ -22,6 +22,7 @@ import { liveSessionsRoutes } from './live-sessions/index.ts';
 import { mediaRoutes, topicMediaRoutes } from './media/index.ts';
 import { messagingRoutes } from './messaging/index.ts';
 import { notificationRoutes } from './notifications/index.ts';
+import { dataRequestsRoutes, privacyRoutes } from './privacy/index.ts';
 import { crawlRoutes } from './public-pages/index.ts';
 import { accountOrdersRoutes, refundsRoutes } from './refunds/index.ts';
 import { reviewsRoutes } from './reviews/index.ts';
@@ -65,4 +66,6 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   refundsRoutes,
   accountOrdersRoutes,
   discountsRoutes,
+  privacyRoutes,
+  dataRequestsRoutes,
 ];

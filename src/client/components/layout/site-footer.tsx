@@ -81,6 +81,9 @@ export function SiteFooter({ courses }: { courses?: readonly FooterCourse[] }) {
           <Link href="/login" className={footerLinkClasses}>
             Portal Login
           </Link>
+          <Link href="/privacy" className={footerLinkClasses}>
+            Privacy
+          </Link>
         </FooterColumn>
         <FooterColumn title="Support">
           <a

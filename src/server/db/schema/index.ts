@@ -7,6 +7,7 @@ export * from './discounts.ts';
 export * from './ksb-evidence.ts';
 export * from './learning.ts';
 export * from './notifications.ts';
+export * from './privacy.ts';
 export * from './refunds.ts';
 export * from './scorm.ts';
 export * from './staff.ts';

@@ -4,7 +4,14 @@ import { createCourse, createModule, createTopic } from '#server/test/factories.
 import { seedApprenticeship } from './apprenticeships.fixtures.ts';
 
 // Standards, KSB evidence, gateway readiness and the ILR file (docs/apprenticeships.md).
-const ADMIN = { anonymous: 401, student: 403, otherStudent: 403, teamManager: 403, admin: 200, ...noStaff } as const;
+const ADMIN = {
+  anonymous: 401,
+  student: 403,
+  otherStudent: 403,
+  teamManager: 403,
+  admin: 200,
+  ...noStaff,
+} as const;
 const bySelf = signedIn(200);
 
 /** The student is the apprentice, the team manager their employer contact. */

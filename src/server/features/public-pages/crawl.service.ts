@@ -37,6 +37,7 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
     })),
     ...rows.filter((r) => r.isActive).map((r) => ({ path: coursePath(r), lastmod: r.updatedAt })),
     { path: ACCESSIBILITY_STATEMENT.path, lastmod: new Date(ACCESSIBILITY_STATEMENT.reviewed) },
+    { path: '/privacy', lastmod: null },
   ];
 }
 

@@ -77,6 +77,23 @@ function courseShareImage(course: Course): ShareImage | undefined {
   return own ? { url: courseImageUrl(course, 'header'), alt: course.title } : undefined;
 }
 
+// The privacy notice renders the retention schedule (src/shared/retention-schedule.ts); only the footer reads data.
+const privacyPage: ServerPage = {
+  path: '/privacy',
+  async load({ catalog }) {
+    const { courses } = await catalog.get();
+    return {
+      status: 200,
+      head: {
+        title: 'Privacy notice',
+        description: 'What TradeSkills keeps about you, why, who sees it, for how long, and your rights.',
+        path: '/privacy',
+      },
+      queries: [{ queryKey: AVAILABLE_COURSES_QUERY, data: courses }],
+    };
+  },
+};
+
 export const serverPages: ServerPage[] = [
   {
     path: '/',
@@ -141,6 +158,7 @@ export const serverPages: ServerPage[] = [
       };
     },
   },
+  privacyPage,
 ];
 
 export const NOT_FOUND_HEAD = (path: string): PageHead => ({

@@ -296,6 +296,7 @@ describe('crawl files', () => {
       `${PUBLIC_URL}/courses/${active.id}`,
       `${PUBLIC_URL}/courses/${upskill.id}`,
       `${PUBLIC_URL}/accessibility`,
+      `${PUBLIC_URL}/privacy`,
     ]);
     expect(before[5]!.lastmod).toBe('2026-11-25T00:00:00.000Z');
     expect(before[3]!.lastmod).toBe(active.updatedAt.toISOString());

@@ -4,6 +4,7 @@ import { PageLoader } from '#client/components/layout/page-loader.tsx';
 import { PortalHeader } from '#client/components/layout/portal-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { YourDataCard } from '#client/features/privacy/index.ts';
 import { useAuth } from '#client/lib/auth.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { useProfile } from '../api/account.ts';
@@ -34,7 +35,8 @@ export function AccountPage() {
           </Button>
           <h1 className="text-3xl font-bold tracking-tight text-navy-950">Account settings</h1>
           <p className="mt-1 text-muted-foreground">
-            Your details, orders, password and the devices you are signed in on.
+            Your details, orders, password, email preferences, the devices you are signed in on, and your
+            data.
           </p>
 
           <div className="mt-8 flex flex-col gap-6">
@@ -51,6 +53,7 @@ export function AccountPage() {
             <PasswordCard />
             <DevicesCard />
             <EmailPreferencesCard />
+            <YourDataCard />
           </div>
         </div>
       </main>

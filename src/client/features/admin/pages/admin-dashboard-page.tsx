@@ -11,6 +11,7 @@ import {
   MessageSquare,
   ReceiptText,
   ScrollText,
+  ShieldCheck,
   Star,
   UserCog,
   Users,
@@ -128,11 +129,18 @@ export function AdminDashboardPage() {
             </p>
           </div>
           {isAdmin ? (
-            <Button variant="outline" size="sm" asChild>
-              <Link href="/admin/mailbox">
-                <Mail /> Mailbox
-              </Link>
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" size="sm" asChild>
+                <Link href="/admin/data-requests">
+                  <ShieldCheck /> Data requests
+                </Link>
+              </Button>
+              <Button variant="outline" size="sm" asChild>
+                <Link href="/admin/mailbox">
+                  <Mail /> Mailbox
+                </Link>
+              </Button>
+            </div>
           ) : null}
         </div>
         <Tabs
