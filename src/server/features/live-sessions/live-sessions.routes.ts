@@ -52,11 +52,18 @@ export const liveSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/sessions/:id/attendance',
     { ...register, schema: { tags, params, response: { 200: registerSchema } } },
-    async (request) => getRegister(app.db, request.params.id),
+    async (request) => getRegister(app.db, basePrincipal(currentUser(request)), request.params.id),
   );
   app.put(
     '/api/admin/sessions/:id/attendance',
     { ...register, schema: { tags, params, body: attendanceInputSchema, response: { 200: registerSchema } } },
-    async (request) => takeRegister(app.db, auditActor(request), request.params.id, request.body.present),
+    async (request) =>
+      takeRegister(
+        app.db,
+        auditActor(request),
+        basePrincipal(currentUser(request)),
+        request.params.id,
+        request.body.present,
+      ),
   );
 };

@@ -182,6 +182,7 @@ describe('answers, join link and the register', () => {
         endDate: day(300),
         weeklyContractedHours: 37.5,
         plannedOtjHours: 400,
+        tutorUserId: tutor.id,
       });
     const [session] = await t.db
       .insert(liveSessions)
@@ -193,6 +194,14 @@ describe('answers, join link and the register', () => {
       })
       .returning();
     const tutorCookie = await t.login(tutor);
+    // A tutor of nobody expected there, and an instructor of another course, may not take it (docs/staff.md).
+    const otherTutor = await t.createUser({ role: 'staff', staffRoles: ['tutor', 'instructor'] });
+    const refused = await t.app.inject({
+      url: `/api/admin/sessions/${session!.id}/attendance`,
+      headers: { cookie: await t.login(otherTutor) },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('NOT_YOUR_SESSION');
     const listed = await t.app.inject({
       url: `/api/admin/sessions/${session!.id}/attendance`,
       headers: { cookie: tutorCookie },

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
 import {
+  apprenticeships,
   enrolments,
   liveSessionAttendance,
   liveSessionAttendees,
@@ -10,7 +11,9 @@ import {
 } from '#server/db/schema/index.ts';
 import { displayName, recordSessionRegister } from '#server/features/apprenticeships/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
-import { badRequest, notFound } from '#server/lib/errors.ts';
+import { can, type Principal } from '#server/lib/access-policy.ts';
+import { badRequest, forbidden, notFound } from '#server/lib/errors.ts';
+import { coursesTaughtBy } from '#server/lib/teaching.ts';
 import type { SessionRegister } from '#shared/schemas/live-sessions.ts';
 
 async function sessionRow(db: Queryable, id: string) {
@@ -52,8 +55,44 @@ async function expectedPeople(db: Queryable, session: { id: string; courseId: st
     .limit(5000);
 }
 
-export async function getRegister(db: Queryable, sessionId: string): Promise<SessionRegister> {
+/**
+ * Whose register a staff member may take (docs/staff.md): admins every session's; an instructor the sessions of the
+ * courses they teach; a tutor the sessions someone of their caseload is expected at. Anyone else: 403.
+ */
+async function assertRunsRegister(
+  db: Queryable,
+  caller: Principal,
+  session: { id: string; courseId: string | null },
+): Promise<void> {
+  if (can(caller, 'admin:access')) return;
+  if (session.courseId && (await coursesTaughtBy(db, caller.id)).includes(session.courseId)) return;
+  const people = await expectedPeople(db, session);
+  if (people.length) {
+    const [tutored] = await db
+      .select({ id: apprenticeships.id })
+      .from(apprenticeships)
+      .where(
+        and(
+          eq(apprenticeships.tutorUserId, caller.id),
+          inArray(
+            apprenticeships.studentId,
+            people.map((p) => p.id),
+          ),
+        ),
+      )
+      .limit(1);
+    if (tutored) return;
+  }
+  throw forbidden('This session is not one of your courses or caseload', 'NOT_YOUR_SESSION');
+}
+
+export async function getRegister(
+  db: Queryable,
+  caller: Principal,
+  sessionId: string,
+): Promise<SessionRegister> {
   const session = await sessionRow(db, sessionId);
+  await assertRunsRegister(db, caller, session);
   const people = await expectedPeople(db, session);
   return {
     sessionId,
@@ -79,6 +118,7 @@ export async function getRegister(db: Queryable, sessionId: string): Promise<Ses
 export async function takeRegister(
   db: Db,
   actor: AuditActor,
+  caller: Principal,
   sessionId: string,
   presentIds: string[],
 ): Promise<SessionRegister> {
@@ -89,6 +129,7 @@ export async function takeRegister(
       .where(eq(liveSessions.id, sessionId))
       .for('update');
     if (!session) throw notFound('Session not found');
+    await assertRunsRegister(tx, caller, session);
     if (session.status === 'cancelled')
       throw badRequest('A cancelled session has no register', 'SESSION_CLOSED');
     const expected = new Set((await expectedPeople(tx, session)).map((p) => p.id));
@@ -131,5 +172,5 @@ export async function takeRegister(
       summary: `register taken for '${session.title}': ${present.length} present, ${absent.length} absent`,
     });
   });
-  return getRegister(db, sessionId);
+  return getRegister(db, caller, sessionId);
 }

@@ -293,6 +293,88 @@ export const PERSONAL_DATA: TableEntry[] = [
   { table: 'invoice_counters', why: 'a counter', erase: noop },
   { table: 'processed_provider_events', why: 'provider event ids', erase: noop },
   { table: 'app_settings', why: 'settings and keys', erase: noop },
+  // Money both ways (README 'Refunds and credit notes'): held with the payments they belong to.
+  {
+    table: 'refunds',
+    heldBy: 'payments',
+    why: 'refunds of their payments: amounts and reasons, mentions replaced',
+    erase: (tx, p) => scrubColumns(tx, 'refunds', ['reason'], p),
+  },
+  {
+    table: 'credit_notes',
+    heldBy: 'payments',
+    why: 'credit notes against their invoices: kept for HMRC, mentions replaced',
+    erase: (tx, p) => scrubColumns(tx, 'credit_notes', ['reason'], p),
+  },
+  { table: 'discount_codes', why: 'the codes; the creating staff member by id only', erase: noop },
+  {
+    table: 'discount_redemptions',
+    heldBy: 'payments',
+    why: 'a code used with a payment: the buyer email counts per-customer limits; replaced',
+    erase: (tx, p) => scrubColumns(tx, 'discount_redemptions', ['email'], p),
+  },
+  // Notifications (README 'Notifications'): their own are deleted, others' mentions replaced.
+  {
+    table: 'notifications',
+    why: 'what they were told in the app; others may name them',
+    erase: async (tx, p) => {
+      await tx.execute(sql`DELETE FROM notifications WHERE user_id = ${p.id}`);
+      await scrubColumns(tx, 'notifications', ['title', 'body'], p);
+    },
+  },
+  {
+    table: 'notification_preferences',
+    why: 'their email switches',
+    erase: (tx, p) => tx.execute(sql`DELETE FROM notification_preferences WHERE user_id = ${p.id}`),
+  },
+  {
+    table: 'unsubscribe_tokens',
+    why: 'hashed one-click unsubscribe links',
+    erase: (tx, p) => tx.execute(sql`DELETE FROM unsubscribe_tokens WHERE user_id = ${p.id}`),
+  },
+  {
+    table: 'scheduled_jobs',
+    why: 'the job queue: ids, run and cleared; errors may name them',
+    erase: (tx, p) => scrubColumns(tx, 'scheduled_jobs', ['last_error'], p),
+  },
+  {
+    table: 'live_session_responses',
+    why: 'their answers to "Attending?"',
+    erase: (tx, p) => tx.execute(sql`DELETE FROM live_session_responses WHERE user_id = ${p.id}`),
+  },
+  {
+    table: 'live_session_attendance',
+    heldBy: 'apprenticeship',
+    why: 'the register (evidence for off-the-job hours): ids only, kept',
+    erase: noop,
+  },
+  // Apprenticeship standards (docs/apprenticeships.md): kept for the funding agreement, mentions replaced.
+  { table: 'standards', why: 'the standards imported; the importing staff member by id only', erase: noop },
+  { table: 'standard_ksbs', why: 'the standards’ KSBs', erase: noop },
+  {
+    table: 'otj_entry_ksbs',
+    heldBy: 'apprenticeship',
+    why: 'KSB tags on their log entries: ids only',
+    erase: noop,
+  },
+  {
+    table: 'ksb_signoffs',
+    heldBy: 'apprenticeship',
+    why: 'KSBs signed off: the tutor’s name as signed',
+    erase: (tx, p) => scrubColumns(tx, 'ksb_signoffs', ['signed_name'], p),
+  },
+  {
+    table: 'gateway_signatures',
+    heldBy: 'apprenticeship',
+    why: 'ready-for-gateway signatures: names as signed',
+    erase: (tx, p) => scrubColumns(tx, 'gateway_signatures', ['name'], p),
+  },
+  {
+    table: 'apprenticeship_qualifications',
+    heldBy: 'apprenticeship',
+    why: 'mandatory qualifications and their evidence files',
+    erase: (tx, p) => scrubColumns(tx, 'apprenticeship_qualifications', ['title'], p),
+  },
 ];
 
 async function noop(): Promise<void> {}
