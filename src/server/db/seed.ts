@@ -11,8 +11,6 @@ import {
   quizAnswers,
   quizQuestions,
   quizzes,
-  standardKsbs,
-  standards,
   topicProgress,
   topics,
   users,

@@ -1,15 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { conversationParticipants, conversations, messages, users } from '#server/db/schema/index.ts';
-import { type AccountRoles, accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { badRequest, forbidden, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import { emitNow } from '#server/lib/jobs.ts';
-import type {
-  ConversationDetail,
-  ConversationSummary,
-  Message,
-  Participant,
-} from '#shared/schemas/messaging.ts';
+import type { ConversationDetail, ConversationSummary, Message } from '#shared/schemas/messaging.ts';
 import { type MessageRow, presentMessage, presentParticipant, type Viewer } from './messaging.presenter.ts';
 import { assertInReach } from './reach.service.ts';
 
