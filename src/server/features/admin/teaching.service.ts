@@ -3,6 +3,7 @@ import type { Database, Db } from '#server/db/client.ts';
 import { courseInstructors, courses, users } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { accountPrincipal, can } from '#server/lib/access-policy.ts';
+import { courseContentChanged } from '#server/lib/change-notifications.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 
 // Course instructors (docs/staff.md): who teaches which course. The facts the access policy needs to decide
@@ -17,7 +18,7 @@ export async function setCourseInstructors(
 ): Promise<{ userIds: string[] }> {
   const wanted = [...new Set(userIds)];
   const db: Db = database.db;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [course] = await tx
       .select({ id: courses.id })
       .from(courses)
@@ -55,4 +56,7 @@ export async function setCourseInstructors(
     });
     return { userIds: wanted };
   });
+  // The course page names its instructor: cached pages are made afresh (README 'Performance').
+  await courseContentChanged(database);
+  return result;
 }

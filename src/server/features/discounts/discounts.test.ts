@@ -9,6 +9,10 @@ import { confirmedInvoiceOrder, teamOrderBody } from '#server/test/fixtures/team
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { signedInStaff } from '#server/test/staff.ts';
+import { consentGiven } from '#shared/consent.ts';
+
+/** The ticked consent box (src/shared/consent.ts) every payment start sends. */
+const consent = consentGiven();
 
 // Discount codes and team price tiers (docs/product.md#discount-codes-and-team-prices): finance and admins make
 // codes, the server prices every payment, a last use goes to exactly one of ten buyers, a failed payment gives its
@@ -75,6 +79,7 @@ const pay = (discountCode: string, email?: string, plan = 'onetime', course = co
     studentData: buyer(email),
     plan,
     discountCode,
+    consent,
   });
 
 describe('managing codes', () => {
@@ -142,7 +147,11 @@ describe('paying with a code', () => {
       .from(payments)
       .where(eq(payments.providerIntentId, res.json().paymentIntentId));
     expect(row!.amountPence).toBe(8000);
-    const intent = await as().post('/api/create-payment-intent', { courseId, discountCode: 'SPRING20' });
+    const intent = await as().post('/api/create-payment-intent', {
+      courseId,
+      discountCode: 'SPRING20',
+      consent,
+    });
     expect(intent.json().amount).toBe('80.00');
     const check = await as().post('/api/discount-codes/check', { code: 'Spring20', courseId });
     expect(check.json()).toEqual({
@@ -189,7 +198,11 @@ describe('paying with a code', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('DISCOUNT_CODE_USED_UP');
     expect((await pay('ONEEACH', 'someone.else@example.com')).statusCode).toBe(200);
-    const anonymous = await as().post('/api/create-payment-intent', { courseId, discountCode: 'ONEEACH' });
+    const anonymous = await as().post('/api/create-payment-intent', {
+      courseId,
+      discountCode: 'ONEEACH',
+      consent,
+    });
     expect(anonymous.json().code).toBe('DISCOUNT_CODE_INVALID');
   });
 

@@ -7,6 +7,7 @@ import { buildApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { courseInstructors, courseReviews, courses, enrolments, users } from '#server/db/schema/index.ts';
+import { courseContentChanged } from '#server/lib/change-notifications.ts';
 import { invalidate } from '#server/lib/invalidation.ts';
 import { createModule, createTopic, createUser } from '#server/test/factories.ts';
 import { createTestDatabase } from '#server/test/harness.ts';
@@ -122,11 +123,15 @@ describe('the server-rendered course page', () => {
       lastName: 'Kerr',
       jobTitle: 'Groundworks supervisor',
     });
+    // Written directly here; the services that assign instructors and change roles also announce the change, so
+    // cached course pages are made afresh (README 'Performance').
     await database.db.insert(courseInstructors).values({ courseId, userId: instructor.id });
+    await courseContentChanged(database);
     expect((await coursePage()).find('"curriculum"')).toMatchObject({
       instructor: { name: 'Morgan Kerr', title: 'Groundworks supervisor' },
     });
     await database.db.update(users).set({ staffRoles: [] }).where(eq(users.id, instructor.id));
+    await courseContentChanged(database);
     expect((await coursePage()).find('"curriculum"')).toMatchObject({ instructor: null });
   });
 
