@@ -7,7 +7,7 @@ export type OtjEntryRow = typeof otjEntries.$inferSelect;
 
 export const secondsToHours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 
-export function presentEntry(row: OtjEntryRow, ksbs: OtjEntry['ksbs'] = []): OtjEntry {
+export function presentEntry(row: OtjEntryRow): OtjEntry {
   return {
     id: row.id,
     date: row.date,
@@ -20,7 +20,6 @@ export function presentEntry(row: OtjEntryRow, ksbs: OtjEntry['ksbs'] = []): Otj
     status: row.status,
     rejectionReason: row.rejectionReason,
     decidedAt: row.decidedAt?.toISOString() ?? null,
-    ksbs,
   };
 }
 

@@ -10,7 +10,5 @@ export {
   proposeEmployerContact,
 } from './employer-contact.ts';
 export { otjEvidenceAccess } from './evidence-access.ts';
-export { gatewayRoutes } from './gateway.routes.ts';
 export { displayName } from './names.ts';
-export { apprenticeshipLearning, liveSessionOtjWorker, recordSessionRegister } from './platform-learning.ts';
-export { standardsAdminRoutes } from './standards.routes.ts';
+export { apprenticeshipLearning, liveSessionOtjWorker } from './platform-learning.ts';

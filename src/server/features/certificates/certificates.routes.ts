@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditActor } from '#server/features/audit/index.ts';
 import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
 import {
   adminCertificatesQuerySchema,
@@ -122,7 +121,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       presentCertificate(
-        await service.revokeCertificate(app.db, auditActor(request), request.params.id, request.body.reason),
+        await service.revokeCertificate(app.db, request.params.id, request.body.reason),
         publicUrl,
         true,
       ),
@@ -139,7 +138,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(201)
         .send(
           presentCertificate(
-            await service.reissueCertificate(app.db, auditActor(request), request.params.id, publicUrl),
+            await service.reissueCertificate(app.db, request.params.id, publicUrl),
             publicUrl,
             true,
           ),

@@ -15,6 +15,5 @@ export function checkoutDeps(app: FastifyInstance): CheckoutDeps {
     invoicing: app.config.invoicing,
     paymentStartsPerIp: app.config.paymentStartsPerIp,
     settlements: app.paymentSettlements,
-    refundEvents: app.refundEvents,
   };
 }

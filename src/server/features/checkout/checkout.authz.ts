@@ -1,6 +1,5 @@
 import type { AuthzCase } from '#server/test/authz.ts';
 import { emailFor, enrolledCourse, everyone } from '#server/test/authz-fixtures.ts';
-import { consentGiven } from '#shared/consent.ts';
 
 // Buying is public (the buyer has no account yet); what a payment reveals needs its client secret.
 export const authzCases: AuthzCase[] = [
@@ -18,7 +17,6 @@ export const authzCases: AuthzCase[] = [
           phoneNumber: '07700 900123',
           experienceLevel: 'beginner',
         },
-        consent: consentGiven(),
       },
     }),
     expect: everyone(200),
@@ -27,9 +25,7 @@ export const authzCases: AuthzCase[] = [
   {
     method: 'POST',
     url: '/api/create-payment-intent',
-    prepare: async (world) => ({
-      body: { courseId: (await enrolledCourse(world)).courseId, consent: consentGiven() },
-    }),
+    prepare: async (world) => ({ body: { courseId: (await enrolledCourse(world)).courseId } }),
     expect: everyone(200),
     note: 'public',
   },

@@ -11,6 +11,5 @@ export function presentTopic(row: TopicRow) {
     videoPath: row.videoPath,
     videoDurationSeconds: row.videoDurationSeconds,
     presentationPath: row.presentationPath,
-    captionsPath: row.captionsPath,
   };
 }

@@ -26,7 +26,6 @@ export function createTransport(
       subject: email.subject,
       text: email.text,
       html: email.html,
-      headers: email.headers,
       attachments: email.attachments,
     });
   };

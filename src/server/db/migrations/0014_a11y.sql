@@ -1,1 +1,0 @@
-ALTER TABLE "topics" ADD COLUMN "captions_path" text;
