@@ -43,7 +43,7 @@ if (shards === 1) process.exit(run(bin('playwright'), ['test', ...process.argv.s
 process.exit(await runShards(shards));
 
 /**
- * E2E_SHARDS=N (`npm test` uses 2): N Playwright processes side by side, each with its own server, database and
+ * E2E_SHARDS=N (default 1): N Playwright processes side by side, each with its own server, database and
  * port (E2E_PORT + 5 × its index) and a share of the spec files, so no journey sees another's data. The journeys
  * mostly wait on the browser and the server, so two shards on two cores take little more than half the time.
  * Each shard's output is printed in one piece when it ends; their JSON reports are summed into

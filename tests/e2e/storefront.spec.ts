@@ -91,6 +91,7 @@ test('the course page: breadcrumbs, prices from the course, plan toggle, preview
   await expect(sidebar.getByText('£995.00')).toBeVisible();
   await expect(sidebar.getByText('6 payments, total £1,199.94')).toBeVisible();
   await expect(sidebar.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', /\?plan=onetime$/);
+  await hydrated(page);
   await sidebar.getByLabel('Monthly payment plan').check();
   await expect(sidebar.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', /\?plan=monthly$/);
 

@@ -53,21 +53,32 @@ describe('routing and guards', () => {
     expect(location.history.at(-1)).toBe('/dashboard');
   });
 
+  // The redirect waits half a second after the notice (the timer is asserted, not raced: on a busy machine the
+  // test may only see the notice after the half second has passed).
   it('denies a student the admin dashboard, then returns them to / after 500 ms', async () => {
+    const timers = vi.spyOn(globalThis, 'setTimeout');
     const { location } = renderApp('/admin', studentUser);
     expect(await notifications().findByText('Access Denied')).toBeInTheDocument();
     expect(notifications().getByText('Admin access required. Redirecting...')).toBeInTheDocument();
-    expect(location.history.at(-1)).toBe('/admin');
+    expect(timers.mock.calls.some(([, ms]) => ms === 500)).toBe(true);
     // After the delay the student lands on / which forwards them to their own dashboard.
-    await waitFor(() => expect(location.history.at(-1)).toBe('/dashboard'), { timeout: 1500 });
+    await waitFor(() => expect(location.history.at(-1)).toBe('/dashboard'), { timeout: 5000 });
     expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
+    timers.mockRestore();
   });
 
   it('denies a visitor the admin dashboard and sends them to /api/login', async () => {
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    let noticeShownFirst = false;
+    vi.mocked(hardNavigate).mockImplementation(() => {
+      noticeShownFirst = screen.queryByText('Access Denied') !== null;
+    });
     renderApp('/admin', null);
     expect(await notifications().findByText('Access Denied')).toBeInTheDocument();
-    expect(hardNavigate).not.toHaveBeenCalled();
-    await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/api/login'), { timeout: 1500 });
+    await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/api/login'), { timeout: 5000 });
+    expect(noticeShownFirst).toBe(true);
+    expect(timers.mock.calls.some(([, ms]) => ms === 500)).toBe(true);
+    timers.mockRestore();
   });
 
   it('tells a visitor on the student dashboard they are logged out and sends them to /api/login', async () => {
