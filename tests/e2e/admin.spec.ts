@@ -135,9 +135,15 @@ test('an admin builds a course, a module, a topic and a quiz, validation first',
   await expect(quizDialog.getByLabel('Question 1 answer D')).toBeVisible();
   await quizDialog.getByRole('button', { name: 'Create Quiz' }).click();
   await expect(toast(page, 'Quiz title is required')).toBeVisible();
-  await quizDialog.getByLabel('Quiz title *').fill('Test pit check');
-  await quizDialog.getByLabel('Question 1 text').fill('How long is the pit pre-soaked?');
-  await quizDialog.getByLabel('Question 1 answer A').fill('Overnight');
+  // The toast above can re-render the dialog while a field is being filled (text once landed in the title):
+  // fill, check what each field holds, and fill again if not (fill replaces a field's value).
+  await expect(async () => {
+    await quizDialog.getByLabel('Quiz title *').fill('Test pit check');
+    await quizDialog.getByLabel('Question 1 text').fill('How long is the pit pre-soaked?');
+    await quizDialog.getByLabel('Question 1 answer A').fill('Overnight');
+    await expect(quizDialog.getByLabel('Quiz title *')).toHaveValue('Test pit check', { timeout: 1000 });
+    await expect(quizDialog.getByLabel('Question 1 answer A')).toHaveValue('Overnight', { timeout: 1000 });
+  }).toPass();
   await quizDialog.getByRole('button', { name: 'Create Quiz' }).click();
   await expect(toast(page, 'At least one valid question with correct answer is required')).toBeVisible();
   await quizDialog.getByLabel('Question 1 answer B').fill('Ten minutes');
