@@ -123,6 +123,8 @@ async function videoLoads(page: Page, selector = 'video') {
 test('with S3: an admin uploads straight to the bucket and an enrolled student plays the lesson', async ({
   browser,
 }) => {
+  // Two browsers, an upload and a second server: more than the default 30 s on a slow machine.
+  test.setTimeout(90_000);
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const admin = await adminContext.newPage();
   const violations: string[] = [];
