@@ -20,7 +20,7 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     headless: true,
-    trace: 'retain-on-failure',
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

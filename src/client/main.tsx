@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { queryClient } from './lib/query-client.ts';
@@ -8,21 +8,9 @@ import './styles/globals.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html is missing #root');
 
-/**
- * Marks the page as interactive once React has committed (after hydration on server-rendered pages): the
- * browser journeys wait for `html[data-hydrated]` before using controls that only work with JavaScript.
- */
-function HydratedMarker() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return null;
-}
-
 const app = (
   <StrictMode>
     <App />
-    <HydratedMarker />
   </StrictMode>
 );
 

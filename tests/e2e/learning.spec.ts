@@ -93,18 +93,22 @@ test('a student watches a lesson to the end, fails and passes the quiz, and the 
 
 test('signed out, the dashboard says so and sends the visitor to sign in', async ({ page }) => {
   // The toast shows for half a second before a full-page redirect, often before the page has finished loading,
-  // so the page itself reports the notifications region's text as it changes.
-  const seen: string[] = [];
-  await page.exposeFunction('reportToast', (text: string) => seen.push(text));
+  // so the page itself keeps every text the notifications region showed in session storage, which outlives the
+  // redirect within the tab (a message sent to the test at that moment can be lost with the page).
   await page.addInitScript(() => {
     new MutationObserver(() => {
       const region = document.querySelector('[role="region"][aria-label^="Notifications"]');
       const text = region?.textContent ?? '';
-      if (text) (window as unknown as { reportToast: (t: string) => void }).reportToast(text);
+      if (!text) return;
+      const seen = JSON.parse(sessionStorage.getItem('toasts-seen') ?? '[]') as string[];
+      if (!seen.includes(text)) sessionStorage.setItem('toasts-seen', JSON.stringify([...seen, text]));
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/login');
+  const seen = await page.evaluate(
+    () => JSON.parse(sessionStorage.getItem('toasts-seen') ?? '[]') as string[],
+  );
   expect(seen.some((text) => text.includes('Unauthorized') && text.includes('You are logged out'))).toBe(
     true,
   );

@@ -1,6 +1,7 @@
 import { type ComponentType, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { PageLoader } from '#client/components/layout/page-loader.tsx';
+import { HydratedMarker } from './hydrated-marker.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import * as pages from './pages.ts';
 import { RouteGuard } from './route-guard.tsx';
@@ -9,6 +10,7 @@ function Page({ component: Component, loadingLabel }: { component: ComponentType
   return (
     <Suspense fallback={<PageLoader label={loadingLabel} />}>
       <Component />
+      <HydratedMarker />
     </Suspense>
   );
 }
@@ -119,6 +121,7 @@ export function AppRoutes() {
       </Route>
       <Route>
         <NotFoundPage />
+        <HydratedMarker />
       </Route>
     </Switch>
   );
