@@ -1,4 +1,5 @@
-// `npm run bench catalog`: GET /api/courses/available against a bare node:http server sending the same bytes,
+// `npm run bench catalog`: GET /api/courses/available against a bare node:http server sending the same body
+// (uncompressed, as autocannon asks for it), in alternating rounds;
 // and the landing page's initial JavaScript (gzipped) from a production build.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,6 +17,7 @@ import type { BenchResult } from './run.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 50;
+const ROUNDS = Number(process.env.BENCH_CATALOG_ROUNDS ?? 5);
 
 async function rps(url: string): Promise<number> {
   // Warm up, then measure; the load generator runs in its own thread so it does not share the servers' event loop.
@@ -33,7 +35,7 @@ async function catalogThroughput(): Promise<BenchResult> {
   const app = await buildApp(testConfig({ logLevel: 'silent' }), { database }, { clientDir: '/nonexistent' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/courses/available`;
-  const response = await fetch(appUrl);
+  const response = await fetch(appUrl, { headers: { 'accept-encoding': 'identity' } });
   const body = Buffer.from(await response.arrayBuffer());
   const contentType = response.headers.get('content-type') ?? 'application/json';
 
@@ -44,22 +46,35 @@ async function catalogThroughput(): Promise<BenchResult> {
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
 
-  const ours = await rps(appUrl);
-  const baseline = await rps(bareUrl);
+  // Alternating rounds (ours, bare, bare, ours, ...): a busy neighbour slows both sides of a round alike, and the
+  // median round's ratio is reported (BENCH_CATALOG_ROUNDS, 5 by default).
+  const ratios: number[] = [];
+  let ours = 0;
+  let baseline = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const [first, second] = round % 2 ? [bareUrl, appUrl] : [appUrl, bareUrl];
+    const a = await rps(first);
+    const b = await rps(second);
+    const [app_, bare_] = round % 2 ? [b, a] : [a, b];
+    ratios.push(app_ / bare_);
+    ours += app_ / ROUNDS;
+    baseline += bare_ / ROUNDS;
+  }
   await app.close();
   await database.close();
   await new Promise<void>((resolve) => bare.close(() => resolve()));
-  const ratio = ours / baseline;
+  ratios.sort((x, y) => x - y);
+  const ratio = ratios[Math.floor(ratios.length / 2)]!;
   console.log(
-    `  /api/courses/available: ${ours.toFixed(0)} req/s, bare node:http: ${baseline.toFixed(0)} req/s (${body.length} bytes)`,
+    `  /api/courses/available: ${ours.toFixed(0)} req/s, bare node:http: ${baseline.toFixed(0)} req/s (${body.length} bytes); ratio per round ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
   );
   return {
     name: 'GET /api/courses/available throughput vs bare node:http',
     value: Number(ratio.toFixed(3)),
     unit: 'ratio',
     baseline: { value: Math.round(baseline), unit: 'req/s', label: 'bare node:http, same bytes' },
-    goal: '>= 0.5',
-    ok: ratio >= 0.5,
+    goal: '>= 0.9',
+    ok: ratio >= 0.9,
   };
 }
 

@@ -1,14 +1,16 @@
 // The server process for `npm run bench mixed` (bench/mixed.bench.ts): a real app on PGlite (a temporary
-// DATA_DIR, as the embedded default runs) or on PostgreSQL (BENCH_PG_URL, an empty database), with demo content,
-// students signed in and one conversation each with an admin. Prints one JSON line with what the load needs.
+// DATA_DIR, as the embedded default runs) or on PostgreSQL (BENCH_PG_URL, an empty database), serving the built
+// web app (dist/, server-rendered public pages), with demo content, the demo student signed in, and students
+// signed in with one conversation each with an admin. Prints one JSON line with what the load needs.
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
 import { buildApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
-import { users } from '#server/db/schema/index.ts';
+import { courses, users } from '#server/db/schema/index.ts';
 import { seedDemo } from '#server/db/seed.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 
@@ -17,7 +19,7 @@ const databaseUrl = process.env.BENCH_PG_URL || undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ts-bench-mixed-'));
 const database = await openDatabase({ databaseUrl, dataDir });
 await database.migrate();
-await seedDemo(database.db, { studentPassword: 'BenchPass123!' });
+const demo = await seedDemo(database.db, { studentPassword: 'BenchPass123!' });
 const passwordHash = await hashPassword('BenchPass123!');
 const [admin] = await database.db
   .insert(users)
@@ -36,7 +38,7 @@ const created = await database.db
   .returning({ email: users.email });
 
 const config = testConfig({ logLevel: 'silent', dataDir });
-const app = await buildApp(config, { database }, { clientDir: '/nonexistent' });
+const app = await buildApp(config, { database });
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 const sessions: { cookie: string; conversationId: string }[] = [];
@@ -55,8 +57,21 @@ for (const { email } of created) {
   });
   sessions.push({ cookie, conversationId: conversation.json().id });
 }
+const learnerLogin = await app.inject({
+  method: 'POST',
+  url: '/api/login',
+  payload: { email: demo.studentEmail, password: demo.studentPassword },
+});
+const learner = learnerLogin.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+const [course] = await database.db
+  .select({ id: courses.id })
+  .from(courses)
+  .where(eq(courses.isActive, true))
+  .orderBy(asc(courses.order))
+  .limit(1);
+const port = (app.server.address() as AddressInfo).port;
 process.stdout.write(
-  `${JSON.stringify({ port: (app.server.address() as AddressInfo).port, kind: database.kind, sessions })}\n`,
+  `${JSON.stringify({ port, kind: database.kind, sessions, learner, courseId: course!.id })}\n`,
 );
 
 const stop = async () => {

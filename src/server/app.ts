@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -38,6 +39,7 @@ declare module 'fastify' {
     signingKey: Services['signingKey'];
     deviceCookieKey: Services['deviceCookieKey'];
     paymentSettlements: Services['paymentSettlements'];
+    refundEvents: Services['refundEvents'];
     mediaAccessRules: Services['mediaAccessRules'];
     learningSubscribers: Services['learningSubscribers'];
     /** Every route registered (method + pattern + its schema), for the authorization matrix and text-field tests. */
@@ -117,6 +119,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   app.decorate('signingKey', services.signingKey);
   app.decorate('deviceCookieKey', services.deviceCookieKey);
   app.decorate('paymentSettlements', services.paymentSettlements);
+  app.decorate('refundEvents', services.refundEvents);
   app.decorate('mediaAccessRules', services.mediaAccessRules);
   app.decorate('learningSubscribers', services.learningSubscribers);
   const registeredRoutes: RegisteredRoute[] = [];
@@ -124,11 +127,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) registeredRoutes.push({ method, url: route.url, schema: route.schema });
+    // Request bodies are decompressed only where there can be one: a GET pays for no preParsing hook
+    // (README 'Performance').
+    if (route.decompress === undefined && methods.every((m) => m === 'GET' || m === 'HEAD'))
+      route.decompress = false;
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Set as the request arrives (a synchronous hook, no promise per request); error replies keep it.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(fastifyCookie);
@@ -143,10 +152,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   // HTML and JSON are compressed per response (brotli or gzip, whichever the client accepts); static files
   // are compressed at build time and sent as files (features/public-pages/web-app.ts). Hijacked streams (SSE)
   // and responses that already carry a Content-Encoding are left alone.
+  // Per-response compression is at a cheap level (brotli 4, gzip 6): maximum quality is only for what is
+  // compressed once (built files, cached public pages, the catalogue).
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: 1024,
     customTypes: COMPRESSIBLE,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
   });
 
   await app.register(fastifySwagger, {

@@ -111,6 +111,19 @@ const envSchema = z.object({
   ),
   VAT_RATE: z.coerce.number().int().min(0).max(100).default(20),
   BANK_DETAILS: optionalString,
+  // The provider's UK Provider Reference Number, written into the ILR file (README 'Apprenticeships').
+  UKPRN: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d{7}$/, 'must be the 8-digit UK Provider Reference Number')
+      .optional(),
+  ),
+  // The apprenticeship funding agreement's retention date: erased apprentices' records are held until then.
+  FUNDING_RETENTION_UNTIL: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD')
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'must be a real date')
+    .default('2030-12-31'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -165,6 +178,10 @@ export interface AppConfig {
     vatRate: number;
     bankDetails: string;
   };
+  /** The provider's UKPRN for the ILR file; unset, the export answers 422. */
+  ukprn: string | undefined;
+  /** YYYY-MM-DD: apprenticeship records of erased people are held until this day (README 'Your data'). */
+  fundingRetentionUntil: string;
 }
 
 export class ConfigError extends Error {
@@ -231,6 +248,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       vatRate: env.VAT_RATE,
       bankDetails: env.BANK_DETAILS ?? 'Ask accounts@tradeskills.co.uk for our bank details',
     },
+    ukprn: env.UKPRN,
+    fundingRetentionUntil: env.FUNDING_RETENTION_UNTIL,
   };
 }
 

@@ -6,7 +6,11 @@ import {
   loadSigningKey,
   type SigningKey,
 } from '#server/features/certificates/index.ts';
-import type { PaymentProvider, PaymentSettlement } from '#server/features/checkout/index.ts';
+import type {
+  PaymentProvider,
+  PaymentSettlement,
+  RefundEventHandler,
+} from '#server/features/checkout/index.ts';
 import { StripeProvider, TestPaymentProvider } from '#server/features/checkout/index.ts';
 import type { LearningSubscriber } from '#server/features/learning/index.ts';
 import {
@@ -16,6 +20,7 @@ import {
   S3ObjectStore,
   UploadSigner,
 } from '#server/features/media/index.ts';
+import { refundEventHandler } from '#server/features/refunds/index.ts';
 import { teamOrderSettlement } from '#server/features/teams/index.ts';
 import type { Transport } from '#server/lib/mail/outbox.service.ts';
 import { createTransport } from '#server/lib/mail/transport.ts';
@@ -43,6 +48,8 @@ export interface Services {
   deviceCookieKey: Buffer;
   /** Features' payment purposes checkout settles without knowing them (features/checkout/settlement.ts). */
   paymentSettlements: PaymentSettlement[];
+  /** Confirms refunds from the provider's refund events (features/refunds), for checkout's webhook. */
+  refundEvents: RefundEventHandler;
   /** Features' rules for attached images that are their records (features/media/media-access.ts). */
   mediaAccessRules: MediaAccessRule[];
   /** Features' reactions to learning, run inside its transactions (features/learning/learning-events.ts). */
@@ -81,6 +88,7 @@ export async function createServices(config: AppConfig, database: Database): Pro
     teamOrderSettlement({ publicUrl: config.publicUrl, invoicing: config.invoicing }),
   ];
   const mediaAccessRules = [otjEvidenceAccess];
+  const refundEvents = refundEventHandler(config, database, payments);
   const learningSubscribers = [apprenticeshipLearning, certificateOnCompletion(config.publicUrl)];
   return {
     config,
@@ -91,6 +99,7 @@ export async function createServices(config: AppConfig, database: Database): Pro
     mail,
     signingKey,
     paymentSettlements,
+    refundEvents,
     mediaAccessRules,
     learningSubscribers,
     deviceCookieKey,

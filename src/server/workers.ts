@@ -3,6 +3,8 @@ import { liveSessionOtjWorker } from '#server/features/apprenticeships/index.ts'
 import { paymentReconciler } from '#server/features/checkout/index.ts';
 import { outboxWorker } from '#server/features/email/index.ts';
 import { mediaSweeper } from '#server/features/media/index.ts';
+import { notificationJobsWorker } from '#server/features/notifications/index.ts';
+import { exportWorker, retentionWorker } from '#server/features/privacy/index.ts';
 import { scormSweeper } from '#server/features/scorm/index.ts';
 import { unconfirmedOrderSweeper } from '#server/features/teams/index.ts';
 import type { Worker } from './lib/periodic.ts';
@@ -15,6 +17,9 @@ export const workerFactories: ((app: FastifyInstance) => Worker)[] = [
   liveSessionOtjWorker,
   scormSweeper,
   unconfirmedOrderSweeper,
+  notificationJobsWorker,
+  exportWorker,
+  retentionWorker,
 ];
 
 export function startWorkers(app: FastifyInstance): Worker {

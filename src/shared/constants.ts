@@ -12,8 +12,6 @@ export const REDIRECT_DELAY_MS = 500;
 export const PAYMENT_REDIRECT_DELAY_MS = 2000;
 export const SUCCESS_TICK_DELAY_MS = 2000;
 export const HERO_AUTOPLAY_MS = 9000;
-export const COUNT_UP_MS = 2000;
-export const COUNT_UP_THRESHOLD = 0.5;
 
 export const MB = 1024 * 1024;
 export const UPLOAD_MAX_BYTES = 500 * MB; // 524288000
@@ -23,6 +21,8 @@ export const PRESENTATION_MAX_BYTES = 100 * MB;
 export const DOCUMENT_MAX_BYTES = 20 * MB;
 /** A SCORM package (zip); what it may unpack to is in SCORM_LIMITS. */
 export const PACKAGE_MAX_BYTES = 500 * MB;
+/** A WebVTT caption file for a topic's video (README 'Accessibility'). */
+export const CAPTIONS_MAX_BYTES = 1 * MB;
 /** What one SCORM package may unpack to (README 'SCORM packages'): more is refused as a zip bomb. */
 export const SCORM_LIMITS = {
   maxUnpackedBytes: 2048 * MB,
@@ -58,8 +58,16 @@ export const PAYMENT_PLANS = ['onetime', 'monthly'] as const;
 export type PaymentPlan = (typeof PAYMENT_PLANS)[number];
 export const ADMIN_EXPERIENCE_LEVELS = ['entry', 'intermediate', 'senior'] as const;
 export const PURCHASE_EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-/** `document`: a PDF a student attaches as evidence (off-the-job learning); `package`: a SCORM zip; the rest are course media. */
-export const FILE_TYPES = ['image', 'video', 'presentation', 'document', 'package'] as const;
+/**
+ * `document`: a PDF a student attaches as evidence (off-the-job learning); `package`: a SCORM zip; `captions`: a
+ * WebVTT file for a topic's video; the rest are course media.
+ */
+export const FILE_TYPES = ['image', 'video', 'presentation', 'document', 'package', 'captions'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 export const SUPPORT_EMAIL = 'support@tradeskills.co.uk';
+
+/** How much of a course (percent of its topics) a learner finishes before they may review it (docs/product.md#reviews). */
+export const REVIEW_MIN_PROGRESS_PERCENT = 30;
+/** An online session's join link shows from this many minutes before its start (docs/product.md#live-sessions). */
+export const JOIN_OPENS_MINUTES_BEFORE = 15;

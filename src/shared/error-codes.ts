@@ -5,6 +5,7 @@ export const ERROR_CODES = {
   BAD_REQUEST: 'The request is wrong in a way the message explains',
   INVALID_PACKAGE:
     'A SCORM package was refused; the message names the reason (not a zip, unsafe entry, too big, manifest)',
+  INVALID_CAPTIONS: 'A caption file is not valid WebVTT; the message names the line at fault',
   VALIDATION_FAILED: 'A field is missing or invalid; the message names the first one',
   INVALID_TEXT: 'A text field or parameter holds a NUL character or an unpaired surrogate',
   BAD_URL: 'The URL cannot be decoded (broken percent-encoding)',
@@ -53,6 +54,18 @@ export const ERROR_CODES = {
   CARD_DECLINED: 'The card was declined (HTTP 402)',
   PROVIDER_REFUSED: 'The payment provider refused the request',
   PROVIDER_UNAVAILABLE: 'The payment provider could not be reached',
+  PAYMENT_NOT_REFUNDABLE: 'Only a payment that went through can be refunded',
+  REFUND_EXCEEDS_REMAINDER: 'The refund is more than what is left of the payment after earlier refunds',
+  SEATS_ASSIGNED:
+    "A team order's refund would take back seats that are assigned; only unassigned seats are refunded",
+  CREDIT_NOTE_NOT_FOUND: 'No such credit note, or not one the caller may see',
+  CANCELLATION_PERIOD_OVER:
+    'The 14 days in which a purchase can be cancelled have passed; ask for a refund instead',
+  COURSE_STARTED:
+    'The buyer has started the course (opened a topic or attended a live session), so cannot cancel',
+  ALREADY_REFUNDED: 'Money has already gone back on this order; ask finance about the rest',
+  CONSENT_REQUIRED:
+    'A payment was started without express consent to immediate access in the current wording (src/shared/consent.ts)',
   // Learning
   TOPIC_LOCKED: 'The topic is not open yet (earlier topics or modules first)',
   VIDEO_NOT_WATCHED: 'The video has not been watched to the end',
@@ -93,6 +106,10 @@ export const ERROR_CODES = {
   SEAT_FOR_STAFF: 'Staff and admin accounts cannot be given a team seat',
   SEAT_NOT_ACCEPTED: 'The member has not accepted this seat yet',
   INVITATION_NOT_FOUND: 'No such invitation for the signed-in account',
+  SESSION_CLOSED: 'The live session is over or cancelled, so it takes no more answers',
+  UNSUBSCRIBE_USED: 'The unsubscribe link was already used (HTTP 410)',
+  UNSUBSCRIBE_INVALID: 'The unsubscribe link is unknown',
+  NOT_EXPECTED: "Someone marked present is neither on the session's list nor enrolled in its course",
   INVITATION_ANSWERED: 'The invitation was already accepted',
   ALREADY_EMPLOYER_CONTACT: 'The manager is already this apprentice’s employer contact',
   EMPLOYER_CONTACT_SET: 'The apprentice already has an employer contact (an admin changes it)',
@@ -124,6 +141,20 @@ export const ERROR_CODES = {
   REVIEW_ALREADY_SIGNED: 'This role has already signed the review',
   REVIEW_BEFORE_START: 'The review date is before the apprenticeship started',
   REVIEW_FUTURE_DATE: 'The review date is in the future',
+  STANDARD_NOT_FOUND: 'No such standard version',
+  STANDARD_EXISTS: 'This version of the standard is already imported',
+  STANDARD_NO_KSBS: 'A standard record with no knowledge, skills or behaviours',
+  OTJ_BELOW_MINIMUM: 'Planned off-the-job hours below the minimum less the prior-learning reduction',
+  KSB_NOT_IN_STANDARD: 'A KSB that is not in the apprentice’s standard (or the course topic’s mapping)',
+  KSB_NOT_FOUND: 'No such KSB in the apprentice’s standard',
+  KSB_NOT_EVIDENCED: 'A KSB is signed off only once it has evidence',
+  KSB_ALREADY_SIGNED: 'The KSB is already signed off',
+  GATEWAY_NOT_READY: 'Not every gateway check passes yet',
+  GATEWAY_ALREADY_SIGNED: 'This role has already signed ready for gateway',
+  NOT_EMPLOYER_CONTACT: 'Only the apprentice’s employer contact signs as employer',
+  ILR_INCOMPLETE: 'Some learner records lack what the ILR file needs',
+  ILR_NO_UKPRN: 'The provider’s UKPRN is not configured',
+  TOPIC_NOT_FOUND: 'No such course topic',
   // Course reviews and the waitlist
   NOT_VERIFIED_LEARNER: 'Only a learner enrolled by a payment or a team seat may review the course',
   NOT_ENOUGH_PROGRESS: 'The learner has completed less than 30% of the course',
@@ -131,6 +162,18 @@ export const ERROR_CODES = {
   REVIEW_ALREADY_REMOVED: 'The review has already been removed',
   COURSE_ALREADY_OPEN: 'The course is already open: buy it instead of joining its waitlist',
   WAITLIST_TOKEN_INVALID: 'The waitlist link is unknown or already used',
+  // Discount codes and team prices
+  DISCOUNT_CODE_INVALID:
+    'The discount code does not exist, is disabled, outside its dates, or not for this course or plan',
+  DISCOUNT_CODE_USED_UP: 'The discount code has no uses left (in total, or for this customer)',
+  DISCOUNT_CODE_TAKEN: 'Another discount code already has that text',
+  DISCOUNT_CODE_NOT_FOUND: 'No such discount code',
+  // Your data (README 'Your data')
+  DATA_EXPORT_NOT_FOUND: 'No such data export of yours (or it was deleted)',
+  DATA_EXPORT_EXPIRED: 'The data export is older than 7 days and was deleted; start a new one',
+  DATA_REQUEST_NOT_FOUND: 'No such data request',
+  NOT_AN_ERASURE_REQUEST: 'Only an erasure request can be carried out as an erasure',
+  CANNOT_ERASE_STAFF: 'Staff accounts are not erased this way: remove their staff roles first',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

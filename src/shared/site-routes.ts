@@ -7,6 +7,8 @@ export const SERVER_RENDERED_PATHS = [
   '/fundamental-courses',
   '/upskill-courses',
   '/courses/:courseId',
+  '/privacy',
+  '/accessibility',
 ] as const;
 
 /** Pages the browser renders (portal, admin, forms): the server sends the app shell with 200. */
@@ -15,7 +17,9 @@ export const CLIENT_RENDERED_PATHS = [
   '/admin',
   '/admin/media',
   '/admin/apprentices',
+  '/admin/standards',
   '/admin/mailbox',
+  '/admin/data-requests',
   '/student',
   '/dashboard',
   '/apprenticeship',
@@ -29,9 +33,11 @@ export const CLIENT_RENDERED_PATHS = [
   '/payment-authentication/:intentId',
   '/forgot-password',
   '/reset-password',
+  '/staff/accept',
   '/reviews-policy',
   '/waitlist/confirm',
   '/waitlist/unsubscribe',
+  '/unsubscribe',
 ] as const;
 
 /** The `:params` of `pattern` when `path` matches it (one segment per param), else null. */

@@ -24,3 +24,12 @@ export const LISTINGS = {
     intro: 'Advanced training for experienced crews: new equipment, new standards and new specialisms.',
   },
 } as const;
+
+/** The accessibility statement (README 'Accessibility'): its path and the day it was last reviewed. */
+export const ACCESSIBILITY_STATEMENT = {
+  path: '/accessibility',
+  title: 'Accessibility statement',
+  description:
+    'How accessible TradeSkills is, the problems we know about, how to report one, and what to do if you are not happy with our answer.',
+  reviewed: '2026-11-25',
+} as const;

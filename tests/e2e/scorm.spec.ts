@@ -142,3 +142,71 @@ for (const [width, version] of [
     await second.context().close();
   });
 }
+
+// The content editor (README 'SCORM packages'): an admin attaches a package to a topic through the upload control
+// (progress bar, then its version and title), and opens the per-student report.
+for (const width of [390, 1280] as const) {
+  test(`an admin uploads a SCORM package in the content editor and sees the report (${width} px)`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize(viewport(width));
+    await signedIn(page, ADMIN);
+    const title = `Package editor w${width} ${RUN}`;
+    const course = await json<{ id: string }>(
+      await page.request.post('/api/admin/courses', {
+        data: { title, description: 'Editor journey.', order: 999, isActive: false },
+      }),
+    );
+    const mod = await json<{ id: string }>(
+      await page.request.post(`/api/admin/courses/${course.id}/modules`, {
+        data: { title: 'Packaged module', description: 'One interactive topic.', order: 1 },
+      }),
+    );
+    await json(
+      await page.request.post(`/api/admin/modules/${mod.id}/topics`, {
+        data: { title: 'Interactive isolation', description: 'A SCORM lesson.', order: 1 },
+      }),
+    );
+    await json(
+      await page.request.post('/api/admin/students', {
+        data: {
+          firstName: 'Rey',
+          lastName: 'Porter',
+          email: `scorm-report-${width}-${RUN}@tradeskills.test`,
+          password: 'TempPass123!',
+          courseId: course.id,
+        },
+      }),
+    );
+
+    await page.getByRole('tab', { name: 'Content' }).click();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: title })
+      .getByRole('button', { name: 'Manage' })
+      .click();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'Packaged module' })
+      .getByRole('button', { name: 'Edit' })
+      .click();
+    const card = page.getByTestId('topic-card').filter({ hasText: 'Interactive isolation' });
+    const chooser = page.waitForEvent('filechooser');
+    await card.getByRole('button', { name: 'Upload SCORM Package' }).click();
+    await (await chooser).setFiles({
+      name: 'isolation.zip',
+      mimeType: 'application/zip',
+      buffer: scormZip('2004'),
+    });
+    await expect(card.getByTestId('scorm-package')).toContainText('SCORM 2004', { timeout: 20_000 });
+    await card.getByTestId('scorm-package').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot(`${width}-admin-package`) });
+
+    await card.getByRole('button', { name: 'Student report for Interactive isolation' }).click();
+    const report = page.getByRole('dialog', { name: 'SCORM report: Interactive isolation' });
+    await expect(report.getByText('Rey Porter').filter({ visible: true })).toBeVisible();
+    await expect(report.getByText('not attempted').filter({ visible: true })).toBeVisible();
+    await page.screenshot({ path: shot(`${width}-admin-report`) });
+  });
+}

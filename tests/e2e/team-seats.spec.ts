@@ -73,6 +73,11 @@ for (const width of [390, 1280]) {
     await page.getByLabel('Job title').fill('Site Manager');
     const total = '£2,385.00';
     await expect(page.getByTestId('team-total')).toHaveText(total);
+    await page
+      .getByRole('checkbox', {
+        name: 'Start my course now. I understand I lose my right to cancel once I start.',
+      })
+      .check();
     await page.screenshot({ path: `${SHOTS}/purchase-${width}.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Continue to payment' }).click();

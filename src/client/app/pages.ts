@@ -78,6 +78,10 @@ export const ResetPasswordPage = lazyPage(
   () => import('#client/features/accounts/pages/reset-password-page.tsx'),
   (m) => m.ResetPasswordPage,
 );
+export const StaffAcceptPage = lazyPage(
+  () => import('#client/features/accounts/pages/staff-accept-page.tsx'),
+  (m) => m.StaffAcceptPage,
+);
 export const MediaLibraryPage = lazyPage(
   () => import('#client/features/media/pages/media-library-page.tsx'),
   (m) => m.MediaLibraryPage,
@@ -86,9 +90,17 @@ export const ApprenticeshipPage = lazyPage(
   () => import('#client/features/apprenticeships/pages/apprenticeship-page.tsx'),
   (m) => m.ApprenticeshipPage,
 );
+export const AdminStandardsPage = lazyPage(
+  () => import('#client/features/apprenticeships/pages/admin-standards-page.tsx'),
+  (m) => m.AdminStandardsPage,
+);
 export const AdminApprenticesPage = lazyPage(
   () => import('#client/features/apprenticeships/pages/admin-apprentices-page.tsx'),
   (m) => m.AdminApprenticesPage,
+);
+export const AccessibilityPage = lazyPage(
+  () => import('#client/features/catalog/pages/accessibility-page.tsx'),
+  (m) => m.AccessibilityPage,
 );
 export const ReviewsPolicyPage = lazyPage(
   () => import('#client/features/catalog/pages/reviews-policy-page.tsx'),
@@ -98,7 +110,19 @@ export const WaitlistConfirmPage = lazyPage(
   () => import('#client/features/catalog/pages/waitlist-link-page.tsx'),
   (m) => m.WaitlistConfirmPage,
 );
+export const UnsubscribePage = lazyPage(
+  () => import('#client/features/accounts/pages/unsubscribe-page.tsx'),
+  (m) => m.UnsubscribePage,
+);
 export const WaitlistUnsubscribePage = lazyPage(
   () => import('#client/features/catalog/pages/waitlist-link-page.tsx'),
   (m) => m.WaitlistUnsubscribePage,
+);
+export const PrivacyPage = lazyPage(
+  () => import('#client/features/privacy/pages/privacy-page.tsx'),
+  (m) => m.PrivacyPage,
+);
+export const AdminDataRequestsPage = lazyPage(
+  () => import('#client/features/privacy/pages/admin-data-requests-page.tsx'),
+  (m) => m.AdminDataRequestsPage,
 );

@@ -47,6 +47,16 @@ export function AppRoutes() {
           <Page component={pages.AdminApprenticesPage} />
         </RouteGuard>
       </Route>
+      <Route path="/admin/standards">
+        <RouteGuard area="admin" loadingLabel={ADMIN_LOADING}>
+          <Page component={pages.AdminStandardsPage} />
+        </RouteGuard>
+      </Route>
+      <Route path="/admin/data-requests">
+        <RouteGuard area="admin" loadingLabel={ADMIN_LOADING}>
+          <Page component={pages.AdminDataRequestsPage} />
+        </RouteGuard>
+      </Route>
       <Route path="/admin/mailbox">
         <RouteGuard area="admin" loadingLabel={ADMIN_LOADING}>
           <Page component={pages.AdminMailboxPage} />
@@ -110,11 +120,23 @@ export function AppRoutes() {
       <Route path="/reset-password">
         <Page component={pages.ResetPasswordPage} />
       </Route>
+      <Route path="/privacy">
+        <Page component={pages.PrivacyPage} />
+      </Route>
+      <Route path="/accessibility">
+        <Page component={pages.AccessibilityPage} />
+      </Route>
+      <Route path="/staff/accept">
+        <Page component={pages.StaffAcceptPage} />
+      </Route>
       <Route path="/reviews-policy">
         <Page component={pages.ReviewsPolicyPage} />
       </Route>
       <Route path="/waitlist/confirm">
         <Page component={pages.WaitlistConfirmPage} />
+      </Route>
+      <Route path="/unsubscribe">
+        <Page component={pages.UnsubscribePage} />
       </Route>
       <Route path="/waitlist/unsubscribe">
         <Page component={pages.WaitlistUnsubscribePage} />

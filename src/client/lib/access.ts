@@ -8,7 +8,7 @@ import { LOGIN_REDIRECT_URL } from './unauthorized.ts';
 export type AccessArea =
   /** `/`: the landing page when signed out, otherwise the user's own dashboard. */
   | 'home'
-  /** `/admin`: admins only. */
+  /** `/admin`: staff (any staff role: admin, tutor, instructor, finance); each tab then checks its own role. */
   | 'admin'
   /** `/dashboard`, `/student`: any signed-in user (admins get the student view). */
   | 'student'
@@ -42,9 +42,16 @@ export interface AccessInput {
   user: (Pick<CurrentUser, 'role' | 'mustChangePassword'> & Partial<Pick<CurrentUser, 'roles'>>) | null;
 }
 
-/** Where "/" takes a signed-in user: admins to the console, students to their dashboard, managers to /team. */
+/** A staff account (docs/staff.md): an admin, or a staff account that still holds a staff role. */
+export function isStaff(user: NonNullable<AccessInput['user']>): boolean {
+  if (user.role === 'admin') return true;
+  if (user.role !== 'staff') return false;
+  return (user.roles ?? []).some((r) => r === 'tutor' || r === 'instructor' || r === 'finance');
+}
+
+/** Where "/" takes a signed-in user: staff to the console, students to their dashboard, managers to /team. */
 function homeOf(user: NonNullable<AccessInput['user']>): string {
-  if (user.role === 'admin') return '/admin';
+  if (isStaff(user)) return '/admin';
   const roles = user.roles ?? ['student'];
   return roles.includes('teamManager') && !roles.includes('student') ? '/team' : '/dashboard';
 }
@@ -91,7 +98,7 @@ export function decideAccess(area: AccessArea, { isLoading, user }: AccessInput)
           notice: ACCESS_DENIED,
         };
       }
-      if (user.role !== 'admin') {
+      if (!isStaff(user)) {
         return {
           kind: 'redirect',
           to: '/',

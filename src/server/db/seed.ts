@@ -16,6 +16,7 @@ import {
   users,
 } from './schema/index.ts';
 import { type DemoTopic, seedDemoMedia } from './seed-media/index.ts';
+import { seedDemoStandard } from './seed-standard.ts';
 
 /** True when no course and no user exist yet (a fresh install). */
 export async function isEmptyDatabase(db: Db): Promise<boolean> {
@@ -369,6 +370,7 @@ export async function seedDemo(
       ])
       .returning({ id: liveSessions.id });
     await tx.insert(liveSessionAttendees).values({ sessionId: sessions[0]!.id, userId: student!.id });
+    await seedDemoStandard(tx);
   });
   if (options.objectStore) await seedDemoMedia({ db, objectStore: options.objectStore }, demoTopics);
   return { studentEmail: DEMO_STUDENT_EMAIL, studentPassword };

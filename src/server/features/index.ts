@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts/index.ts';
 import { adminRoutes } from './admin/index.ts';
-import { adminApprenticeshipRoutes, apprenticeshipRoutes } from './apprenticeships/index.ts';
+import {
+  adminApprenticeshipRoutes,
+  apprenticeshipRoutes,
+  gatewayRoutes,
+  standardsAdminRoutes,
+} from './apprenticeships/index.ts';
 import { auditRoutes } from './audit/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { backupRoutes } from './backup/index.ts';
 import { catalogRoutes } from './catalog/index.ts';
 import { certificatesRoutes } from './certificates/index.ts';
 import { checkoutRoutes } from './checkout/index.ts';
+import { discountsRoutes } from './discounts/index.ts';
 import { mailboxRoutes } from './email/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { invoicesRoutes } from './invoices/index.ts';
@@ -15,7 +21,10 @@ import { learningRoutes, userCoursesRoutes } from './learning/index.ts';
 import { liveSessionsRoutes } from './live-sessions/index.ts';
 import { mediaRoutes, topicMediaRoutes } from './media/index.ts';
 import { messagingRoutes } from './messaging/index.ts';
+import { notificationRoutes } from './notifications/index.ts';
+import { dataRequestsRoutes, privacyRoutes } from './privacy/index.ts';
 import { crawlRoutes } from './public-pages/index.ts';
+import { accountOrdersRoutes, refundsRoutes } from './refunds/index.ts';
 import { reviewsRoutes } from './reviews/index.ts';
 import { scormRoutes } from './scorm/index.ts';
 import { staffRoutes } from './staff/index.ts';
@@ -33,6 +42,7 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   learningRoutes,
   liveSessionsRoutes,
   messagingRoutes,
+  notificationRoutes,
   catalogRoutes,
   checkoutRoutes,
   teamsRoutes,
@@ -42,6 +52,8 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   adminRoutes,
   apprenticeshipRoutes,
   adminApprenticeshipRoutes,
+  standardsAdminRoutes,
+  gatewayRoutes,
   certificatesRoutes,
   backupRoutes,
   crawlRoutes,
@@ -51,4 +63,9 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   waitlistRoutes,
   staffRoutes,
   auditRoutes,
+  refundsRoutes,
+  accountOrdersRoutes,
+  discountsRoutes,
+  privacyRoutes,
+  dataRequestsRoutes,
 ];

@@ -70,6 +70,8 @@ export type Action =
   | 'payment:markPaid'
   /** Refund a payment: admin or finance. */
   | 'payment:refund'
+  /** Discount codes and team price tiers (docs/product.md#discount-codes-and-team-prices): admin or finance. */
+  | 'payment:discount'
   /** A record one account owns (an upload not yet shared, OTJ evidence, a certificate): its owner or an admin. */
   | 'owned:read'
   /** Upload videos and presentations (everyone else: images only, a few an hour): admins and instructors. */
@@ -87,7 +89,9 @@ export type Action =
    * One apprentice's tutor: read progress and evidence, approve or reject OTJ entries, record and sign reviews.
    * Admins for every apprentice, a tutor for their caseload only.
    */
-  | 'apprenticeship:tutor';
+  | 'apprenticeship:tutor'
+  /** Take a live session's register (docs/product.md#live-sessions): admins, tutors and instructors. */
+  | 'session:register';
 
 export function hasRole(principal: Principal, role: Role): boolean {
   return principal.roles.includes(role);
@@ -140,6 +144,7 @@ export function can(principal: Principal, action: Action, resource?: Resource): 
     case 'certificate:manage':
       return admin;
     case 'message:anyone':
+    case 'session:register':
       return admin || hasRole(principal, 'tutor') || hasRole(principal, 'instructor');
     case 'course:listTaught':
       return admin || hasRole(principal, 'instructor');
@@ -162,6 +167,7 @@ export function can(principal: Principal, action: Action, resource?: Resource): 
     case 'payment:read':
     case 'payment:markPaid':
     case 'payment:refund':
+    case 'payment:discount':
       return finance;
     case 'team:manage':
       return hasRole(principal, 'teamManager');

@@ -38,6 +38,8 @@ export async function provisionStudent(
     source: 'purchase' | 'admin' | 'team';
     publicUrl: string;
     temporaryPassword?: string;
+    /** Paragraphs appended to the email: a purchase's confirmation and cancellation terms. */
+    confirmation?: string[];
   },
 ): Promise<ProvisionResult> {
   const [course] = await tx
@@ -69,6 +71,7 @@ export async function provisionStudent(
         courseTitle: course.title,
         temporaryPassword,
         publicUrl: input.publicUrl,
+        extra: input.confirmation,
       }),
     );
   } else if (newlyEnrolled) {
@@ -79,6 +82,7 @@ export async function provisionStudent(
         firstName: user.firstName,
         courseTitle: course.title,
         publicUrl: input.publicUrl,
+        extra: input.confirmation,
       }),
     );
   }

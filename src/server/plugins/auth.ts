@@ -39,15 +39,18 @@ export function registerAuth(app: FastifyInstance) {
   const sessions = new SessionResolver(app.database);
   app.addHook('onClose', async () => sessions.close());
 
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/objects/')) return;
+  // A callback hook: a request with no session to resolve (every page and public call) costs no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/objects/')) return done();
     const token = request.cookies[cookieName];
-    if (!token) return;
-    const resolved = await sessions.resolve(token);
-    if (resolved) {
-      request.user = resolved.user;
-      request.sessionId = resolved.sessionId;
-    }
+    if (!token) return done();
+    sessions.resolve(token).then((resolved) => {
+      if (resolved) {
+        request.user = resolved.user;
+        request.sessionId = resolved.sessionId;
+      }
+      done();
+    }, done);
   });
 }
 

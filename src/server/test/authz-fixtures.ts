@@ -1,6 +1,7 @@
 import {
   conversationParticipants,
   conversations,
+  courseInstructors,
   courses,
   enrolments,
   liveSessionAttendees,
@@ -13,13 +14,25 @@ import {
 } from '#server/db/schema/index.ts';
 import { courseContentChanged, learnerChanged } from '#server/lib/change-notifications.ts';
 import { invalidate } from '#server/lib/invalidation.ts';
-import type { Actor, AuthzCase, AuthzWorld } from './authz.ts';
+import type { Actor, AuthzCase, AuthzWorld, StaffActor } from './authz.ts';
 
 // Small, cheap building blocks for the <feature>.authz.ts files: expectation shapes and resources owned by
 // `world.users.student`. Each prepare makes its own rows, so one actor's request never changes the next one's.
 
 type Expect = AuthzCase['expect'];
 type Status = number | readonly number[];
+
+/** The five staff columns (tutor, other tutor, instructor, other instructor, finance) all get `status`. */
+export const staffGet = (status: Status): Record<StaffActor, Status> => ({
+  tutor: status,
+  otherTutor: status,
+  instructor: status,
+  otherInstructor: status,
+  finance: status,
+});
+
+/** Every staff column is refused (403) before the body is read: an admin-only route. */
+export const noStaff = staffGet(403);
 
 /** Everyone, signed in or not, gets `status`. */
 export const everyone = (status: Status): Expect => ({
@@ -28,34 +41,49 @@ export const everyone = (status: Status): Expect => ({
   otherStudent: status,
   teamManager: status,
   admin: status,
+  ...staffGet(status),
 });
 
-/** Signed out: 401; any signed-in user: `status`. */
+/** Signed out: 401; any signed-in user (staff too): `status`. */
 export const signedIn = (status: Status): Expect => ({
   anonymous: 401,
   student: status,
   otherStudent: status,
   teamManager: status,
   admin: status,
+  ...staffGet(status),
 });
 
-/** Signed out: 401; students: 403 (before the body is read); admin: `status`. */
-export const adminOnly = (status: Status): Expect => ({
+/**
+ * Signed out: 401; students: 403 (before the body is read); admin: `status`; staff: `staff` (each column can be
+ * overridden, e.g. `{ ...adminOnly(200), instructor: 200 }`). Default: every staff role refused.
+ */
+export const adminOnly = (status: Status, staff: Status = 403): Expect => ({
   anonymous: 401,
   student: 403,
   otherStudent: 403,
   teamManager: 403,
   admin: status,
+  ...staffGet(staff),
 });
 
-/** The owning student (and admin) get `ok`; other signed-in users `refused`; signed out 401. */
+/** The owning student (and admin) get `ok`; other signed-in users (staff too) `refused`; signed out 401. */
 export const ownerOnly = (ok: Status, refused: Status, admin: Status = ok): Expect => ({
   anonymous: 401,
   student: ok,
   otherStudent: refused,
   teamManager: refused,
   admin,
+  ...staffGet(refused),
 });
+
+/** Makes `world.users.instructor` the instructor of a course (every course a case prepares). */
+export async function taughtByInstructor(world: AuthzWorld, courseId: string): Promise<void> {
+  await world.database.db
+    .insert(courseInstructors)
+    .values({ courseId, userId: world.users.instructor.id })
+    .onConflictDoNothing();
+}
 
 export interface CourseFixture {
   courseId: string;
@@ -105,6 +133,7 @@ export async function enrolledCourse(
     answerId = answer!.id;
   }
   await db.insert(enrolments).values({ userId: world.users.student.id, courseId: course!.id });
+  await taughtByInstructor(world, course!.id);
   // As the admin and checkout writes do: the in-process caches hear about the new rows.
   await courseContentChanged(world.database);
   await learnerChanged(world.database, world.users.student.id);

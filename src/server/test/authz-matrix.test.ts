@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseInstructors, courses } from '#server/db/schema/index.ts';
 import { createSession } from '#server/lib/sessions.service.ts';
-import { ACTORS, type Actor, type AuthzCase, type AuthzWorld } from './authz.ts';
+import { ACTORS, type Actor, type AuthzCase, type AuthzWorld, STAFF_ACTORS } from './authz.ts';
 import { createTestApp, type TestContext } from './harness.ts';
+import { apprenticeIn } from './staff.ts';
 
 // The authorization matrix (src/server/test/authz.ts): every route the running app registers must have a case in
 // some src/server/features/**/<feature>.authz.ts, and every case's expected status holds for every actor.
@@ -16,18 +18,33 @@ let t: TestContext;
 let world: AuthzWorld;
 beforeAll(async () => {
   t = await createTestApp();
-  const signedIn = ['student', 'otherStudent', 'teamManager', 'admin'] as const;
+  const signedIn = ['student', 'otherStudent', 'teamManager', 'admin', ...STAFF_ACTORS] as const;
+  const staffRoles: Partial<Record<Actor, ('tutor' | 'instructor' | 'finance')[]>> = {
+    tutor: ['tutor'],
+    otherTutor: ['tutor'],
+    instructor: ['instructor'],
+    otherInstructor: ['instructor'],
+    finance: ['finance'],
+  };
   const users = {} as AuthzWorld['users'];
   const cookies = {} as AuthzWorld['cookies'];
   for (const actor of signedIn) {
+    const roles = staffRoles[actor];
     const user = await t.createUser({
-      role: actor === 'admin' ? 'admin' : 'student',
+      role: actor === 'admin' ? 'admin' : roles ? 'staff' : 'student',
+      ...(roles ? { staffRoles: roles } : {}),
       firstName: actor,
       email: `${actor.toLowerCase()}-${Date.now()}@authz.test`,
     });
     users[actor] = user;
     cookies[actor] = await t.login(user);
   }
+  // The caseloads and the other instructor's course (docs/staff.md): `tutor` holds the student, `otherTutor`
+  // the other student; cases' courses are taught by `instructor` (authz-fixtures.ts).
+  await apprenticeIn(t, users.student.id, users.tutor.id);
+  await apprenticeIn(t, users.otherStudent.id, users.otherTutor.id);
+  const [own] = await t.db.insert(courses).values({ title: 'Another course', description: 'd' }).returning();
+  await t.db.insert(courseInstructors).values({ courseId: own!.id, userId: users.otherInstructor.id });
   world = {
     app: t.app,
     database: t.database,

@@ -5,9 +5,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 
-/** Who calls. `student` owns the resource a case prepares; `otherStudent` is a different, unrelated student. */
-export type Actor = 'anonymous' | 'student' | 'otherStudent' | 'teamManager' | 'admin';
-export const ACTORS: readonly Actor[] = ['anonymous', 'student', 'otherStudent', 'teamManager', 'admin'];
+/**
+ * Who calls. `student` owns the resource a case prepares; `otherStudent` is a different, unrelated student.
+ * The staff columns (docs/staff.md): `tutor` holds `student` in their caseload and `otherTutor` holds only
+ * `otherStudent`; `instructor` teaches every course a case prepares (authz-fixtures.ts assigns them) and
+ * `otherInstructor` teaches only a course of their own; `finance` holds the finance role alone.
+ */
+export type Actor = 'anonymous' | 'student' | 'otherStudent' | 'teamManager' | 'admin' | StaffActor;
+export type StaffActor = 'tutor' | 'otherTutor' | 'instructor' | 'otherInstructor' | 'finance';
+export const STAFF_ACTORS: readonly StaffActor[] = [
+  'tutor',
+  'otherTutor',
+  'instructor',
+  'otherInstructor',
+  'finance',
+];
+export const ACTORS: readonly Actor[] = [
+  'anonymous',
+  'student',
+  'otherStudent',
+  'teamManager',
+  'admin',
+  ...STAFF_ACTORS,
+];
 
 export interface AuthzUser {
   id: string;

@@ -37,6 +37,9 @@ const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 export async function startFakeStripe() {
   const intents = new Map<string, Obj>();
   const schedules: Obj[] = [];
+  /** Refunds by id; a repeated Idempotency-Key answers the first refund, as Stripe does. */
+  const refunds = new Map<string, Obj>();
+  const refundKeys = new Map<string, string>();
   /** Paths whose next request answers 500 (a Stripe outage), once per entry. */
   const failures: string[] = [];
   const requests: { method: string; path: string; idempotencyKey?: string }[] = [];
@@ -72,6 +75,30 @@ export async function startFakeStripe() {
       if (req.method === 'POST' && path === '/v1/subscription_schedules') {
         const schedule = { id: id('sub_sched'), object: 'subscription_schedule', ...params };
         schedules.push(schedule);
+        return send(200, schedule);
+      }
+      if (req.method === 'POST' && path === '/v1/refunds') {
+        const previous = typeof key === 'string' ? refundKeys.get(key) : undefined;
+        if (previous) return send(200, refunds.get(previous));
+        const refund = {
+          id: id('re'),
+          object: 'refund',
+          amount: Number(params.amount),
+          currency: 'gbp',
+          payment_intent: params.payment_intent,
+          metadata: params.metadata ?? {},
+          status: 'pending',
+        };
+        refunds.set(refund.id, refund);
+        if (typeof key === 'string') refundKeys.set(key, refund.id);
+        return send(200, refund);
+      }
+      const cancelSchedule = /^\/v1\/subscription_schedules\/([\w]+)\/cancel$/.exec(path);
+      if (req.method === 'POST' && cancelSchedule) {
+        const schedule = schedules.find((s) => s.id === cancelSchedule[1]);
+        if (!schedule)
+          return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing' } });
+        schedule.status = 'canceled';
         return send(200, schedule);
       }
       if (req.method === 'POST' && path === '/v1/payment_intents') {
@@ -140,6 +167,7 @@ export async function startFakeStripe() {
     apiBase: `http://127.0.0.1:${port}`,
     intents,
     schedules,
+    refunds,
     requests,
     /** The next `times` requests to `path` (e.g. '/v1/subscription_schedules') fail with a 500. */
     failNext(path: string, times = 1) {

@@ -189,6 +189,9 @@ export type QuizInput = z.input<typeof quizInputSchema>;
 export const adminCourseSchema = courseSchema.extend({
   moduleCount: z.number().int(),
   enrolmentCount: z.number().int(),
+  /** Topics with a video, and how many of those have captions (README 'Accessibility'). */
+  videoCount: z.number().int(),
+  captionedVideoCount: z.number().int(),
   showEnrolmentCount: z.boolean(),
 });
 export type AdminCourse = z.infer<typeof adminCourseSchema>;
@@ -212,7 +215,10 @@ export const adminTopicSchema = z.object({
   order: z.number().int(),
   videoPath: text().nullable(),
   presentationPath: text().nullable(),
+  captionsPath: text().nullable(),
   quiz: z.object({ id: text(), title: text(), questionCount: z.number().int() }).nullable(),
+  /** The SCORM package the topic plays (README 'SCORM packages'), or null. */
+  package: z.object({ version: z.enum(['1.2', '2004']), title: text() }).nullable(),
 });
 export type AdminTopic = z.infer<typeof adminTopicSchema>;
 

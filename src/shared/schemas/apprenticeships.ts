@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common.ts';
+import { END_REASONS, ILR_SEXES, isValidUln, LLDD_CODES, normalisePostcode } from './standards.ts';
 
 // Off-the-job training rules for starts from 1 Aug 2025 (docs/apprenticeships.md).
 export const OTJ_MINIMUM_HOURS = 187;
@@ -64,40 +65,102 @@ export function addMonths(isoDay: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
+function postcodeField(message: string) {
+  return text()
+    .refine((v) => normalisePostcode(v) !== null, message)
+    .transform((v) => normalisePostcode(v) as string);
+}
+
 const bothDays = (a: { startDate: unknown; endDate: unknown }) =>
   isIsoDay(a.startDate) && isIsoDay(a.endDate);
 
-const employerContactSchema = z.strictObject({
-  email: z.email('Enter the employer contact’s email').max(254),
-  firstName: text().trim().max(100).optional(),
-  lastName: text().trim().max(100).optional(),
-});
+/** An empty email means no contact (README 'Apprenticeships'): the form sends its blank fields as they are. */
+const employerContactSchema = z
+  .strictObject({
+    email: text()
+      .trim()
+      .max(254)
+      .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter the employer contact’s email'),
+    firstName: text().trim().max(100).optional(),
+    lastName: text().trim().max(100).optional(),
+  })
+  .nullish()
+  .transform((c) => (c?.email ? { ...c, email: c.email } : null));
+
+const optionalField = <T extends z.ZodType>(schema: T) => schema.nullish();
 
 /** PUT /api/admin/students/:id/apprenticeship */
 export const apprenticeshipInputSchema = z
   .strictObject({
-    standard: text().trim().min(1, 'Enter the apprenticeship standard').max(200),
-    level: z.number().int().min(2, 'Level is 2 to 7').max(7, 'Level is 2 to 7').nullish(),
+    /** The imported standard version the apprentice follows (docs/apprenticeships.md "Standards and KSBs"). */
+    standardId: optionalField(z.uuid('Choose a standard')),
+    /** Free text for a record without an imported standard; the standard's title when one is chosen. */
+    standard: optionalField(text().trim().max(200)),
+    level: optionalField(z.number().int().min(2, 'Level is 2 to 7').max(7, 'Level is 2 to 7')),
     startDate: isoDate('Enter the start date'),
     endDate: isoDate('Enter the planned end date'),
     weeklyContractedHours: z
       .number({ error: 'Enter the weekly contracted hours' })
       .min(1, 'Enter the weekly contracted hours')
       .max(60, 'Weekly contracted hours cannot be over 60'),
-    plannedOtjHours: z
-      .number({ error: 'Enter the planned off-the-job hours' })
-      .int('Planned off-the-job hours are whole hours')
-      .min(OTJ_MINIMUM_HOURS, `Planned off-the-job hours must be at least ${OTJ_MINIMUM_HOURS}`)
-      .max(10_000),
-    standardMinimumHours: z
-      .number()
-      .int()
-      .min(OTJ_MINIMUM_HOURS, `A standard’s minimum is at least ${OTJ_MINIMUM_HOURS} hours`)
-      .max(10_000)
-      .nullish(),
-    employerContact: employerContactSchema.nullish(),
+    /** Left out: the minimum less the prior-learning reduction. */
+    plannedOtjHours: optionalField(
+      z
+        .number({ error: 'Enter the planned off-the-job hours' })
+        .int('Planned off-the-job hours are whole hours')
+        .min(OTJ_MINIMUM_HOURS, `Planned off-the-job hours must be at least ${OTJ_MINIMUM_HOURS}`)
+        .max(10_000),
+    ),
+    /** For a record without an imported standard: its published minimum, when known. */
+    standardMinimumHours: optionalField(
+      z
+        .number()
+        .int()
+        .min(OTJ_MINIMUM_HOURS, `A standard’s minimum is at least ${OTJ_MINIMUM_HOURS} hours`)
+        .max(10_000),
+    ),
+    priorLearningReductionHours: optionalField(
+      z.number().int('Prior learning is whole hours').min(0).max(10_000),
+    ),
+    priorLearningReason: optionalField(text().trim().max(2000)),
+    // The learner record (ILR 2025-26), in its own codes; each optional here, required for the ILR file.
+    uln: optionalField(
+      text()
+        .trim()
+        .refine(
+          isValidUln,
+          'A ULN is 10 digits ending in its check digit; check it against the learner’s ULN',
+        ),
+    ),
+    dateOfBirth: optionalField(isoDate('Enter the date of birth')),
+    sex: optionalField(z.enum(ILR_SEXES, { error: 'Sex is F or M (the ILR’s codes)' })),
+    ethnicity: optionalField(
+      z
+        .number({ error: 'Ethnicity is an ILR code from 31 to 98' })
+        .int('Ethnicity is an ILR code from 31 to 98')
+        .min(31, 'Ethnicity is an ILR code from 31 to 98')
+        .max(98, 'Ethnicity is an ILR code from 31 to 98'),
+    ),
+    postcode: optionalField(postcodeField('Enter the learner’s home postcode (e.g. M1 1AA)')),
+    postcodePrior: optionalField(postcodeField('Enter the postcode before enrolment (e.g. M1 1AA)')),
+    llddHealthProblem: optionalField(
+      z.union(
+        LLDD_CODES.map((c) => z.literal(c)),
+        {
+          error: 'Learning difficulty or health problem is 1 (yes), 2 (no) or 9 (not provided)',
+        },
+      ),
+    ),
+    deliveryPostcode: optionalField(postcodeField('Enter the delivery location’s postcode (e.g. M1 1AA)')),
+    actualEndDate: optionalField(isoDate('Enter the actual end date')),
+    endReason: optionalField(z.enum(END_REASONS, { error: 'Completed or withdrawn' })),
+    employerContact: employerContactSchema,
     /** The tutor whose caseload the apprentice joins; null removes them; left out keeps the current one. */
     tutorUserId: z.uuid('Choose a tutor').nullish(),
+  })
+  .refine((a) => a.standardId || a.standard, {
+    message: 'Choose a standard, or enter the apprenticeship standard',
+    path: ['standard'],
   })
   // Zod runs these even when a date above failed its own check: a bad date is already reported, and must never
   // reach the date arithmetic (addMonths on "x" would throw).
@@ -109,11 +172,16 @@ export const apprenticeshipInputSchema = z
     message: `An apprenticeship must last at least ${MIN_APPRENTICESHIP_MONTHS} months`,
     path: ['endDate'],
   })
-  .refine((a) => a.standardMinimumHours == null || a.plannedOtjHours >= a.standardMinimumHours, {
-    message: 'Planned off-the-job hours are below the standard’s minimum',
-    path: ['plannedOtjHours'],
+  .refine((a) => (a.priorLearningReductionHours ?? 0) === 0 || Boolean(a.priorLearningReason), {
+    message: 'Give the reason for the prior-learning reduction',
+    path: ['priorLearningReason'],
+  })
+  .refine((a) => Boolean(a.actualEndDate) === Boolean(a.endReason), {
+    message: 'An actual end date goes with its reason (completed or withdrawn)',
+    path: ['endReason'],
   });
 export type ApprenticeshipInput = z.input<typeof apprenticeshipInputSchema>;
+export type ApprenticeshipData = z.output<typeof apprenticeshipInputSchema>;
 
 /** POST /api/otj and PUT /api/otj/:id (amending a rejected entry). */
 export const otjEntryInputSchema = z.strictObject({
@@ -135,6 +203,8 @@ export const otjEntryInputSchema = z.strictObject({
     .boolean({ error: 'Confirm this was in your paid working hours' })
     .refine((v) => v, 'Off-the-job training must be in your paid working hours'),
   evidencePath: text().max(500).nullish(),
+  /** The KSBs of the apprentice's standard this entry (and its evidence file) shows; the tutor confirms each. */
+  ksbIds: z.array(z.uuid('Choose KSBs from your standard')).max(50).optional(),
 });
 export type OtjEntryInput = z.input<typeof otjEntryInputSchema>;
 
@@ -185,6 +255,7 @@ export const otjEntrySchema = z.object({
   status: z.enum(OTJ_STATUSES),
   rejectionReason: text().nullable(),
   decidedAt: text().nullable(),
+  ksbs: z.array(z.object({ id: text(), code: text(), status: z.enum(['pending', 'confirmed', 'rejected']) })),
 });
 export type OtjEntry = z.infer<typeof otjEntrySchema>;
 
@@ -210,6 +281,21 @@ export const apprenticeshipSchema = z.object({
     )
     .optional(),
   tutor: z.object({ id: text(), name: text(), email: text() }).nullable(),
+  standardRef: z.object({ id: text(), referenceNumber: text(), version: text(), title: text() }).nullable(),
+  /** The minimum this plan may not go below: the standard's minimum (or 187) less prior learning, never under 187. */
+  planFloorHours: z.number(),
+  priorLearningReductionHours: z.number(),
+  priorLearningReason: text().nullable(),
+  uln: text().nullable(),
+  dateOfBirth: text().nullable(),
+  sex: z.enum(ILR_SEXES).nullable(),
+  ethnicity: z.number().nullable(),
+  postcode: text().nullable(),
+  postcodePrior: text().nullable(),
+  llddHealthProblem: z.number().nullable(),
+  deliveryPostcode: text().nullable(),
+  actualEndDate: text().nullable(),
+  endReason: z.enum(END_REASONS).nullable(),
 });
 export type Apprenticeship = z.infer<typeof apprenticeshipSchema>;
 

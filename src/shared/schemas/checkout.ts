@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { consentSchema } from '../consent.ts';
 import { PAYMENT_PLANS, PURCHASE_EXPERIENCE_LEVELS } from '../constants.ts';
 import { text } from './common.ts';
+import { discountCodeField } from './discounts.ts';
 
 // One set of rules for the purchase form and the server (docs/decisions/0010-shared-zod-schemas.md). A value blank after trimming is
 // missing; the messages are docs/product.md#checkout's.
@@ -39,12 +41,18 @@ export const createCoursePaymentSchema = z.object({
   courseId: text().trim().min(1, 'No course selected for checkout').max(100),
   studentData: studentDataSchema,
   plan: paymentPlanSchema.optional().default('onetime'),
+  /** Express consent to immediate access (src/shared/consent.ts); without it the answer is CONSENT_REQUIRED. */
+  consent: consentSchema.optional(),
+  /** Priced by the server (docs/product.md#discount-codes-and-team-prices). */
+  discountCode: discountCodeField,
 });
 export type CreateCoursePaymentInput = z.input<typeof createCoursePaymentSchema>;
 
 export const createPaymentIntentSchema = z.object({
   courseId: text().trim().min(1, 'No course selected for checkout').max(100),
   plan: paymentPlanSchema.optional().default('onetime'),
+  consent: consentSchema.optional(),
+  discountCode: discountCodeField,
 });
 
 export const paymentIntentResponseSchema = z.object({
@@ -55,6 +63,8 @@ export const paymentIntentResponseSchema = z.object({
   amount: text(),
   currency: z.literal('gbp'),
   plan: paymentPlanSchema,
+  /** The code the server applied: its text and the pounds it took off (decimal string). */
+  discount: z.object({ code: text(), amountOff: text(), listAmount: text() }).nullable().optional(),
 });
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
 
@@ -177,6 +187,8 @@ export const mailboxEmailSchema = z.object({
   lastError: text().nullable(),
   createdAt: text(),
   sentAt: text().nullable(),
+  /** Extra headers, e.g. List-Unsubscribe on notification emails (README 'Notifications'). */
+  headers: z.record(z.string(), text()),
 });
 export type MailboxEmail = z.infer<typeof mailboxEmailSchema>;
 export const mailboxResponseSchema = z.object({

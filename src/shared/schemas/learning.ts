@@ -72,6 +72,8 @@ export const topicDetailSchema = z.object({
   videoDurationSeconds: z.number().nullable(),
   presentationPath: text().nullable(),
   presentationKind: z.enum(['pdf', 'slides']).nullable(),
+  /** The video's WebVTT captions (README 'Accessibility'); null when it has none. */
+  captionsUrl: text().nullable(),
   hasQuiz: z.boolean(),
   /** A SCORM package plays in the topic (README 'SCORM packages'). */
   hasPackage: z.boolean(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CAPTIONS_MAX_BYTES,
   DOCUMENT_MAX_BYTES,
   FILE_TYPES,
   type FileType,
@@ -17,6 +18,7 @@ export const MAX_BYTES_BY_TYPE: Record<FileType, number> = {
   presentation: PRESENTATION_MAX_BYTES,
   document: DOCUMENT_MAX_BYTES,
   package: PACKAGE_MAX_BYTES,
+  captions: CAPTIONS_MAX_BYTES,
 };
 
 /** Content types each upload type accepts; the file's magic bytes must agree (docs/decisions/0008-signed-direct-uploads.md). */
@@ -31,6 +33,7 @@ export const CONTENT_TYPES_BY_TYPE: Record<FileType, readonly string[]> = {
   document: ['application/pdf'],
   // Windows browsers label zips application/x-zip-compressed.
   package: ['application/zip', 'application/x-zip-compressed'],
+  captions: ['text/vtt'],
 };
 
 /** What a file picker should offer for each type (extensions help browsers that lack a MIME type). */
@@ -40,6 +43,7 @@ export const ACCEPT_BY_TYPE: Record<FileType, string> = {
   presentation: `${CONTENT_TYPES_BY_TYPE.presentation.join(',')},.pdf,.ppt,.pptx`,
   document: 'application/pdf,.pdf',
   package: 'application/zip,application/x-zip-compressed,.zip',
+  captions: 'text/vtt,.vtt',
 };
 
 export const fileTypeSchema = z.enum(FILE_TYPES);
@@ -88,6 +92,8 @@ export const topicVideoSchema = z.object({
     .optional(),
 });
 export const topicPresentationSchema = z.object({ presentationURL: objectRef });
+/** PUT /api/topics/:id/captions: a WebVTT file uploaded as type `captions` (README 'Accessibility'). */
+export const topicCaptionsSchema = z.object({ objectKey: objectRef });
 export const courseImageSchema = z.object({ imageURL: objectRef });
 
 export const mediaTopicSchema = z.object({
@@ -99,6 +105,7 @@ export const mediaTopicSchema = z.object({
   videoPath: text().nullable(),
   videoDurationSeconds: z.number().int().nullable(),
   presentationPath: text().nullable(),
+  captionsPath: text().nullable(),
 });
 export type MediaTopic = z.infer<typeof mediaTopicSchema>;
 

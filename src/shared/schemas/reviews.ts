@@ -3,8 +3,8 @@ import { text } from './common.ts';
 
 // Verified course reviews (docs/product.md#reviews).
 
-/** Share of a course's topics a learner must have completed before they may review it. */
-export const REVIEW_MIN_PROGRESS_PERCENT = 30;
+// The share of a course a learner must finish before reviewing it lives with the other plain constants so pages can show it without loading zod (README 'Performance').
+export { REVIEW_MIN_PROGRESS_PERCENT } from '../constants.ts';
 export const REVIEW_BODY_MAX = 2000;
 
 export const RATING_REQUIRED = 'Please choose a rating from 1 to 5 stars';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { consentSchema } from '../consent.ts';
 import { INVALID_EMAIL, MISSING_INFORMATION } from './checkout.ts';
 import { text } from './common.ts';
+import { discountCodeField } from './discounts.ts';
 
 // Team seats: the team purchase form, seat assignment and what the manager portal and admin Teams view read.
 
@@ -80,6 +82,10 @@ export const createTeamOrderSchema = z.object({
   company: companySchema,
   buyer: buyerSchema,
   payBy: payBySchema,
+  /** Express consent to immediate access (src/shared/consent.ts): card orders need it (CONSENT_REQUIRED). */
+  consent: consentSchema.optional(),
+  /** Priced by the server with the course's seat tiers (docs/product.md#discount-codes-and-team-prices). */
+  discountCode: discountCodeField,
 });
 export type CreateTeamOrderInput = z.input<typeof createTeamOrderSchema>;
 export type CreateTeamOrder = z.output<typeof createTeamOrderSchema>;

@@ -16,6 +16,7 @@ const TYPE_HINTS: Record<FileType, string> = {
   presentation: 'PDF, PPT or PPTX',
   document: 'PDF',
   package: 'SCORM 1.2 or 2004 zip',
+  captions: 'WebVTT (.vtt)',
 };
 
 /** Which of `types` a picked file is stored as: the first whose content types include the file's. */
@@ -234,6 +235,12 @@ export function ObjectUploader({
       </fieldset>
 
       <div aria-live="polite" className="empty:hidden">
+        {/* Screen readers hear the progress in quarters, not every percent (README 'Accessibility'). */}
+        {state.status === 'uploading' ? (
+          <span className="sr-only">
+            Uploading {state.file.name}: {Math.floor(state.percent / 25) * 25}%
+          </span>
+        ) : null}
         {state.status === 'done' ? (
           <p className="mt-2 flex items-center gap-1.5 text-sm text-emerald-700">
             <CircleCheck aria-hidden="true" className="size-4 shrink-0" />

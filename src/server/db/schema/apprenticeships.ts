@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -19,6 +20,8 @@ import {
   OTJ_STATUSES,
   REVIEW_ROLES,
 } from '../../../shared/schemas/apprenticeships.ts';
+import { END_REASONS, ILR_SEXES } from '../../../shared/schemas/standards.ts';
+import { standards } from './standards.ts';
 import { teamSeats } from './teams.ts';
 import { timestamps, users } from './users.ts';
 
@@ -46,6 +49,22 @@ export const apprenticeships = pgTable(
     }),
     // The tutor (assessor) whose caseload this apprentice is in (docs/staff.md).
     tutorUserId: uuid('tutor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    // The standard version the apprentice follows: a later version imported does not move them
+    // (docs/apprenticeships.md "Standards and KSBs").
+    standardId: uuid('standard_id').references((): AnyPgColumn => standards.id, { onDelete: 'restrict' }),
+    priorLearningReductionHours: integer('prior_learning_reduction_hours').notNull().default(0),
+    priorLearningReason: text('prior_learning_reason'),
+    // What the learner record (ILR) needs, in the ILR's own codes (docs/apprenticeships.md "The ILR file").
+    uln: text('uln'),
+    dateOfBirth: date('date_of_birth'),
+    sex: text('sex', { enum: ILR_SEXES }),
+    ethnicity: integer('ethnicity'),
+    postcode: text('postcode'),
+    postcodePrior: text('postcode_prior'),
+    llddHealthProblem: integer('lldd_health_problem'),
+    deliveryPostcode: text('delivery_postcode'),
+    actualEndDate: date('actual_end_date'),
+    endReason: text('end_reason', { enum: END_REASONS }),
     ...timestamps,
   },
   (t) => [
@@ -53,6 +72,8 @@ export const apprenticeships = pgTable(
     index('apprenticeships_tutor_idx').on(t.tutorUserId),
     check('apprenticeships_planned_min', sql`${t.plannedOtjHours} >= 187`),
     check('apprenticeships_dates', sql`${t.endDate} > ${t.startDate}`),
+    check('apprenticeships_prior_learning', sql`${t.priorLearningReductionHours} >= 0`),
+    index('apprenticeships_standard_idx').on(t.standardId),
   ],
 );
 
@@ -98,6 +119,10 @@ export const otjEntries = pgTable(
     uniqueIndex('otj_entries_platform_uq')
       .on(t.studentId, t.source, t.sourceRef, t.date)
       .where(sql`${t.source} <> 'apprentice' AND ${t.status} = 'pending'`),
+    // One entry per apprentice and live session, whoever makes it (the register or the attendance worker).
+    uniqueIndex('otj_entries_live_session_uq')
+      .on(t.studentId, t.sourceRef)
+      .where(sql`${t.source} = 'live_session'`),
     check('otj_entries_seconds', sql`${t.seconds} > 0 AND ${t.seconds} <= 86400`),
   ],
 );

@@ -65,6 +65,8 @@ export const topics = pgTable(
     // Known length of the video in seconds, reported by the player or set by an admin; used to judge "ended".
     videoDurationSeconds: integer('video_duration_seconds'),
     presentationPath: text('presentation_path'),
+    // The video's WebVTT captions (README 'Accessibility').
+    captionsPath: text('captions_path'),
     ...timestamps,
   },
   (t) => [index('topics_module_order_idx').on(t.moduleId, t.order)],

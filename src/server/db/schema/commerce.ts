@@ -3,6 +3,12 @@ import { FILE_TYPES } from '#shared/constants.ts';
 import { courses } from './catalog.ts';
 import { timestamps, users } from './users.ts';
 
+export interface PaymentConsent {
+  version: string;
+  at: string;
+  ip: string;
+}
+
 export const payments = pgTable(
   'payments',
   {
@@ -26,6 +32,9 @@ export const payments = pgTable(
       .default('pending'),
     studentData: jsonb('student_data').$type<Record<string, string | null>>().notNull(),
     failureMessage: text('failure_message'),
+    // The buyer's express consent to immediate access: wording version, time and client address
+    // (src/shared/consent.ts). Null only on payments started before consent was asked for.
+    consent: jsonb('consent').$type<PaymentConsent>(),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -46,7 +55,8 @@ export const paymentInstalments = pgTable(
     sequence: integer('sequence').notNull(),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     amountPence: integer('amount_pence').notNull(),
-    status: text('status', { enum: ['scheduled', 'paid', 'failed'] })
+    // canceled: a refund that ended access stopped the plan (docs/product.md#refunds-cancellations-and-credit-notes).
+    status: text('status', { enum: ['scheduled', 'paid', 'failed', 'canceled'] })
       .notNull()
       .default('scheduled'),
     providerReference: text('provider_reference'),
@@ -71,6 +81,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    // Extra headers (List-Unsubscribe on notification emails).
+    headers: jsonb('headers').$type<Record<string, string>>(),
     // pending → sending (claimed by one process; next_attempt_at is its lease) → sent, or back to pending with a
     // backoff; logged when no relay is configured (kept for the admin mailbox); failed after days of retries.
     status: text('status', { enum: ['pending', 'sending', 'sent', 'logged', 'failed'] })

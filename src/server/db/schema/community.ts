@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { courses } from './catalog.ts';
 import { timestamps, users } from './users.ts';
 
@@ -20,9 +20,46 @@ export const liveSessions = pgTable(
       .notNull()
       .default('scheduled'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    // The calendar file's SEQUENCE (RFC 5545): one more on every change a calendar should pick up.
+    sequence: integer('sequence').notNull().default(0),
+    // When the register was last taken (docs/product.md#live-sessions).
+    registerTakenAt: timestamp('register_taken_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('live_sessions_start_idx').on(t.startTime)],
+);
+
+/** A student's answer to 'Will you attend?' (one per session and person; the latest answer counts). */
+export const liveSessionResponses = pgTable(
+  'live_session_responses',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attending: boolean('attending').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId] })],
+);
+
+/** The register: who was there, as the tutor, instructor or admin marked it. */
+export const liveSessionAttendance = pgTable(
+  'live_session_attendance',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    present: boolean('present').notNull(),
+    markedBy: uuid('marked_by').references(() => users.id, { onDelete: 'set null' }),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId] })],
 );
 
 export const liveSessionAttendees = pgTable(

@@ -65,6 +65,12 @@ export const teamOrders = pgTable(
     netPence: integer('net_pence').notNull(),
     vatPence: integer('vat_pence').notNull(),
     vatRate: integer('vat_rate').notNull(),
+    // Team price tier and discount code (docs/product.md#discount-codes-and-team-prices): what each took off the
+    // seats' price, VAT included; amount_pence is after both.
+    tierPercent: integer('tier_percent'),
+    tierOffPence: integer('tier_off_pence').notNull().default(0),
+    discountCode: text('discount_code'),
+    discountOffPence: integer('discount_off_pence').notNull().default(0),
     company: jsonb('company').$type<TeamCompany>().notNull(),
     buyer: jsonb('buyer').$type<TeamBuyer>().notNull(),
     paymentId: uuid('payment_id')

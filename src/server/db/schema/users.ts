@@ -47,6 +47,8 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    // Set when the person was erased (README 'Your data'): the row is a pseudonym kept for counts and legal holds.
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -27,6 +27,7 @@ export function presentModule(row: typeof modules.$inferSelect, topicCount: numb
 export function presentTopic(
   row: typeof topics.$inferSelect,
   quiz: { id: string; title: string; questionCount: number } | null,
+  scormPackage: AdminTopic['package'] = null,
 ): AdminTopic {
   return {
     id: row.id,
@@ -36,7 +37,9 @@ export function presentTopic(
     order: row.order,
     videoPath: row.videoPath,
     presentationPath: row.presentationPath,
+    captionsPath: row.captionsPath,
     quiz,
+    package: scormPackage,
   };
 }
 

@@ -4,6 +4,7 @@ import { auditActor, recordAudit } from '#server/features/audit/index.ts';
 import { can } from '#server/lib/access-policy.ts';
 import { courseContentChanged } from '#server/lib/change-notifications.ts';
 import { notFound } from '#server/lib/errors.ts';
+import { coursesTaughtBy, teachingOf } from '#server/lib/teaching.ts';
 import { authorize, basePrincipal, currentUser, requireStaff } from '#server/plugins/auth.ts';
 import {
   adminCourseSchema,
@@ -19,7 +20,7 @@ import { courseInstructorsSchema } from '#shared/schemas/staff.ts';
 import * as content from './content.service.ts';
 import { contentAudit } from './content-audit.ts';
 import * as quizzes from './quizzes.service.ts';
-import { coursesTaughtBy, setCourseInstructors, teachingOf } from './teaching.service.ts';
+import { setCourseInstructors } from './teaching.service.ts';
 
 const id = (what: string) => z.object({ id: z.uuid(`${what} not found`) });
 const courseId = z.object({ courseId: z.uuid('Course not found') });

@@ -8,6 +8,7 @@ import {
   payments,
   quizQuestions,
   quizzes,
+  scormPackages,
   topics,
 } from '#server/db/schema/index.ts';
 import { presentCourse } from '#server/features/catalog/index.ts';
@@ -40,6 +41,10 @@ export async function listCourses(db: Db, onlyIds?: string[]): Promise<AdminCour
       course: courses,
       moduleCount: sql<number>`(SELECT count(*)::int FROM modules m WHERE m.course_id = ${courses}.id)`,
       enrolmentCount: sql<number>`(SELECT count(*)::int FROM enrolments e WHERE e.course_id = ${courses}.id)`,
+      videos: sql<{
+        n: number;
+        captioned: number;
+      }>`(SELECT json_build_object('n', count(*), 'captioned', count(t.captions_path)) FROM topics t JOIN modules m ON m.id = t.module_id WHERE m.course_id = ${courses}.id AND t.video_path IS NOT NULL)`,
     })
     .from(courses)
     .where(onlyIds ? inArray(courses.id, onlyIds) : undefined)
@@ -49,6 +54,8 @@ export async function listCourses(db: Db, onlyIds?: string[]): Promise<AdminCour
     showEnrolmentCount: r.course.showEnrolmentCount,
     moduleCount: Number(r.moduleCount),
     enrolmentCount: Number(r.enrolmentCount),
+    videoCount: Number(r.videos.n),
+    captionedVideoCount: Number(r.videos.captioned),
   }));
 }
 
@@ -128,7 +135,7 @@ export async function updateCourse(deps: AdminDeps, id: string, input: CourseInp
 async function topicMedia(db: Queryable, topicIds: string[]): Promise<(string | null)[]> {
   if (!topicIds.length) return [];
   const rows = await db
-    .select({ video: topics.videoPath, presentation: topics.presentationPath })
+    .select({ video: topics.videoPath, presentation: topics.presentationPath, captions: topics.captionsPath })
     .from(topics)
     .where(inArray(topics.id, topicIds));
   const images = await db
@@ -136,7 +143,7 @@ async function topicMedia(db: Queryable, topicIds: string[]): Promise<(string | 
     .from(quizQuestions)
     .innerJoin(quizzes, eq(quizzes.id, quizQuestions.quizId))
     .where(inArray(quizzes.topicId, topicIds));
-  return [...rows.flatMap((r) => [r.video, r.presentation]), ...images.map((i) => i.path)];
+  return [...rows.flatMap((r) => [r.video, r.presentation, r.captions]), ...images.map((i) => i.path)];
 }
 
 async function topicIdsOfModules(db: Queryable, moduleIds: string[]): Promise<string[]> {
@@ -249,15 +256,19 @@ export async function listTopics(db: Db, moduleId: string): Promise<AdminTopic[]
       quizId: quizzes.id,
       quizTitle: quizzes.title,
       questionCount: sql<number>`(SELECT count(*)::int FROM quiz_questions qq WHERE qq.quiz_id = ${quizzes}.id)`,
+      packageVersion: scormPackages.version,
+      packageTitle: scormPackages.title,
     })
     .from(topics)
     .leftJoin(quizzes, eq(quizzes.topicId, topics.id))
+    .leftJoin(scormPackages, eq(scormPackages.topicId, topics.id))
     .where(eq(topics.moduleId, moduleId))
     .orderBy(asc(topics.order), asc(topics.createdAt));
   return rows.map((r) =>
     presentTopic(
       r.topic,
       r.quizId ? { id: r.quizId, title: r.quizTitle ?? '', questionCount: Number(r.questionCount) } : null,
+      r.packageVersion ? { version: r.packageVersion, title: r.packageTitle ?? '' } : null,
     ),
   );
 }

@@ -1,70 +1,87 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
+import { auditActor } from '#server/features/audit/index.ts';
+import { can } from '#server/lib/access-policy.ts';
+import { notFound } from '#server/lib/errors.ts';
+import { coursesTaughtBy, teachingOf } from '#server/lib/teaching.ts';
+import { authorize, basePrincipal, currentUser, requireStaff } from '#server/plugins/auth.ts';
 import { adminLiveSessionSchema, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
 import * as liveSessions from './live-sessions.service.ts';
 
 const params = z.object({ id: z.uuid('Session not found') });
 const tags = ['admin'];
+type Request = Parameters<typeof authorize>[0];
 
+/**
+ * Live sessions. Admins run every one; an instructor runs those of the courses they teach (docs/staff.md): a
+ * session without a course, or of another course, is 403 for them; other staff roles get 403.
+ */
 export const adminLiveSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guard = { onRequest: [requireStaff] };
+  /** 403 unless the caller may teach `courseId` (a session without a course: admins only). */
+  const teach = async (request: Request, courseId: string | null | undefined) => {
+    if (!courseId) return authorize(request, 'admin:access');
+    authorize(request, 'course:listTaught');
+    const teaching = await teachingOf(app.db, { courseId });
+    // An unknown course is the service's 400; only admins get that far.
+    authorize(request, 'course:teach', teaching ?? { instructorUserIds: [] });
+  };
+  /** 404 for an unknown session; 403 unless the caller may run its course's sessions. */
+  const runs = async (request: Request, id: string) => {
+    authorize(request, 'course:listTaught');
+    const courseId = await liveSessions.sessionCourse(app.db, id);
+    if (courseId === undefined) throw notFound('Session not found');
+    await teach(request, courseId);
+  };
+
   app.get(
     '/api/admin/sessions',
-    { onRequest: [requireAdmin], schema: { tags, response: { 200: z.array(adminLiveSessionSchema) } } },
-    () => liveSessions.listSessions(app.db),
+    { ...guard, schema: { tags, response: { 200: z.array(adminLiveSessionSchema) } } },
+    async (request) => {
+      authorize(request, 'course:listTaught');
+      const user = currentUser(request);
+      const all = can(basePrincipal(user), 'admin:access');
+      return liveSessions.listSessions(app.db, all ? undefined : await coursesTaughtBy(app.db, user.id));
+    },
   );
   app.post(
     '/api/admin/sessions',
-    {
-      onRequest: [requireAdmin],
-      schema: { tags, body: liveSessionInputSchema, response: { 201: adminLiveSessionSchema } },
+    { ...guard, schema: { tags, body: liveSessionInputSchema, response: { 201: adminLiveSessionSchema } } },
+    async (request, reply) => {
+      await teach(request, request.body.courseId);
+      return reply
+        .status(201)
+        .send(await liveSessions.createSession(app.db, auditActor(request), request.body));
     },
-    async (request, reply) =>
-      reply.status(201).send(await liveSessions.createSession(app.db, request.body, currentUser(request).id)),
   );
   app.put(
     '/api/admin/sessions/:id',
     {
-      onRequest: [requireAdmin],
+      ...guard,
       schema: { tags, params, body: liveSessionInputSchema, response: { 200: adminLiveSessionSchema } },
     },
-    (request) => liveSessions.updateSession(app.db, request.params.id, request.body),
-  );
-  app.post(
-    '/api/admin/sessions/:id/cancel',
-    { onRequest: [requireAdmin], schema: { tags, params, response: { 200: adminLiveSessionSchema } } },
-    (request) => liveSessions.setSessionStatus(app.db, request.params.id, 'cancelled'),
-  );
-  app.post(
-    '/api/admin/sessions/:id/restore',
-    { onRequest: [requireAdmin], schema: { tags, params, response: { 200: adminLiveSessionSchema } } },
-    (request) => liveSessions.setSessionStatus(app.db, request.params.id, 'scheduled'),
-  );
-  app.delete(
-    '/api/admin/sessions/:id',
-    { onRequest: [requireAdmin], schema: { tags, params } },
-    async (request, reply) => {
-      await liveSessions.deleteSession(app.db, request.params.id);
-      return reply.status(204).send();
+    async (request) => {
+      await runs(request, request.params.id);
+      await teach(request, request.body.courseId);
+      return liveSessions.updateSession(app.db, auditActor(request), request.params.id, request.body);
     },
   );
-
-  // For attendees and admins: add the session to a calendar.
-  app.get(
-    '/api/sessions/:id/ics',
-    { onRequest: [requireUser], schema: { tags: ['live-sessions'], params } },
-    async (request, reply) => {
-      const ics = await liveSessions.sessionIcs(
-        app.db,
-        request.params.id,
-        currentUser(request),
-        app.config.publicUrl,
-      );
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="session-${request.params.id.slice(0, 8)}.ics"`)
-        .header('cache-control', 'private, no-store')
-        .send(ics);
-    },
-  );
+  for (const [action, status] of [
+    ['cancel', 'cancelled'],
+    ['restore', 'scheduled'],
+  ] as const) {
+    app.post(
+      `/api/admin/sessions/:id/${action}`,
+      { ...guard, schema: { tags, params, response: { 200: adminLiveSessionSchema } } },
+      async (request) => {
+        await runs(request, request.params.id);
+        return liveSessions.setSessionStatus(app.db, auditActor(request), request.params.id, status);
+      },
+    );
+  }
+  app.delete('/api/admin/sessions/:id', { ...guard, schema: { tags, params } }, async (request, reply) => {
+    await runs(request, request.params.id);
+    await liveSessions.deleteSession(app.db, auditActor(request), request.params.id);
+    return reply.status(204).send();
+  });
 };

@@ -2,9 +2,9 @@ import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { courses, enrolments, liveSessionAttendees, liveSessions, users } from '#server/db/schema/index.ts';
-import { accountPrincipal, can } from '#server/lib/access-policy.ts';
+import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
-import type { UserRow } from '#server/lib/sessions.service.ts';
+import { emitEvent } from '#server/lib/jobs.ts';
 import type { AdminLiveSession, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
 import { presentLiveSession } from './admin.presenter.ts';
 
@@ -26,12 +26,17 @@ async function attendeesOf(db: Queryable, sessionIds: string[]) {
     .orderBy(asc(users.firstName), asc(users.email));
 }
 
-/** Upcoming sessions first (soonest first), then the last 30 days' past ones. */
-export async function listSessions(db: Db): Promise<AdminLiveSession[]> {
+/**
+ * Upcoming sessions first (soonest first), then the last 30 days' past ones; only those of `courseIds` when
+ * given (an instructor's courses, docs/staff.md).
+ */
+export async function listSessions(db: Db, courseIds?: string[]): Promise<AdminLiveSession[]> {
+  if (courseIds && !courseIds.length) return [];
+  const recent = gte(liveSessions.endTime, sql`now() - interval '30 days'`);
   const rows = await db
     .select()
     .from(liveSessions)
-    .where(gte(liveSessions.endTime, sql`now() - interval '30 days'`))
+    .where(courseIds ? and(recent, inArray(liveSessions.courseId, courseIds)) : recent)
     .orderBy(desc(sql`${liveSessions.endTime} >= now()`), asc(liveSessions.startTime))
     .limit(200);
   const attendees = await attendeesOf(
@@ -97,33 +102,71 @@ async function checkCourse(db: Queryable, courseId: string | null | undefined) {
   if (!c) throw badRequest('Course not found');
 }
 
+/** The course a session belongs to (null: none), for the access policy; undefined when the session is unknown. */
+export async function sessionCourse(db: Queryable, id: string): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ courseId: liveSessions.courseId })
+    .from(liveSessions)
+    .where(eq(liveSessions.id, id));
+  return row ? row.courseId : undefined;
+}
+
+/** What the audit trail shows of a session (docs/staff.md#audit-trail). */
+const auditFields = (v: ReturnType<typeof values>) => ({
+  title: v.title,
+  start: v.startTime.toISOString(),
+  end: v.endTime.toISOString(),
+  type: v.sessionType,
+  location: v.location,
+  course: v.courseId,
+});
+
 export async function createSession(
   db: Db,
+  actor: AuditActor,
   input: SessionInput,
-  createdBy: string,
 ): Promise<AdminLiveSession> {
   const id = await db.transaction(async (tx) => {
     await checkCourse(tx, input.courseId);
     const [row] = await tx
       .insert(liveSessions)
-      .values({ ...values(input), createdBy })
+      .values({ ...values(input), createdBy: actor.id })
       .returning({ id: liveSessions.id });
     await setAttendees(tx, row!.id, input);
+    await emitEvent(tx, { kind: 'session.changed', payload: { sessionId: row!.id, change: 'scheduled' } });
+    await recordAudit(tx, actor, {
+      action: 'live_session.create',
+      entityType: 'live_session',
+      entityId: row!.id,
+      summary: `created: ${input.title}`,
+    });
     return row!.id;
   });
   return getSession(db, id);
 }
 
-export async function updateSession(db: Db, id: string, input: SessionInput): Promise<AdminLiveSession> {
+export async function updateSession(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  input: SessionInput,
+): Promise<AdminLiveSession> {
   await db.transaction(async (tx) => {
     await checkCourse(tx, input.courseId);
-    const updated = await tx
+    const [before] = await tx.select().from(liveSessions).where(eq(liveSessions.id, id)).for('update');
+    if (!before) throw notFound('Session not found');
+    await tx
       .update(liveSessions)
-      .set({ ...values(input), updatedAt: new Date() })
-      .where(eq(liveSessions.id, id))
-      .returning({ id: liveSessions.id });
-    if (!updated.length) throw notFound('Session not found');
+      .set({ ...values(input), sequence: sql`${liveSessions.sequence} + 1`, updatedAt: new Date() })
+      .where(eq(liveSessions.id, id));
     await setAttendees(tx, id, input);
+    await emitEvent(tx, { kind: 'session.changed', payload: { sessionId: id, change: 'changed' } });
+    await recordAudit(tx, actor, {
+      action: 'live_session.update',
+      entityType: 'live_session',
+      entityId: id,
+      summary: changeSummary(auditFields(before), auditFields(values(input))),
+    });
   });
   return getSession(db, id);
 }
@@ -131,82 +174,45 @@ export async function updateSession(db: Db, id: string, input: SessionInput): Pr
 /** Cancelled sessions stay listed (marked) so attendees see that they are off; restore by scheduling again. */
 export async function setSessionStatus(
   db: Db,
+  actor: AuditActor,
   id: string,
   status: 'scheduled' | 'cancelled',
 ): Promise<AdminLiveSession> {
-  const updated = await db
-    .update(liveSessions)
-    .set({ status, updatedAt: new Date() })
-    .where(eq(liveSessions.id, id))
-    .returning({ id: liveSessions.id });
-  if (!updated.length) throw notFound('Session not found');
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: liveSessions.status })
+      .from(liveSessions)
+      .where(eq(liveSessions.id, id))
+      .for('update');
+    if (!before) throw notFound('Session not found');
+    await tx
+      .update(liveSessions)
+      .set({ status, sequence: sql`${liveSessions.sequence} + 1`, updatedAt: new Date() })
+      .where(eq(liveSessions.id, id));
+    const change = status === 'cancelled' ? 'cancelled' : 'changed';
+    await emitEvent(tx, { kind: 'session.changed', payload: { sessionId: id, change } });
+    await recordAudit(tx, actor, {
+      action: status === 'cancelled' ? 'live_session.cancel' : 'live_session.restore',
+      entityType: 'live_session',
+      entityId: id,
+      summary: changeSummary(before, { status }),
+    });
+  });
   return getSession(db, id);
 }
 
-export async function deleteSession(db: Db, id: string): Promise<void> {
-  const deleted = await db
-    .delete(liveSessions)
-    .where(eq(liveSessions.id, id))
-    .returning({ id: liveSessions.id });
-  if (!deleted.length) throw notFound('Session not found');
-}
-
-// ── iCalendar ────────────────────────────────────────────────────────────────────────────────────────
-
-const icsDate = (d: Date) =>
-  d
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-const icsText = (s: string) =>
-  s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-
-/** Folds content lines at 75 octets (RFC 5545 §3.1). */
-function fold(line: string): string {
-  const out: string[] = [];
-  let rest = line;
-  while (Buffer.byteLength(rest) > 75) {
-    let cut = 75;
-    while (Buffer.byteLength(rest.slice(0, cut)) > 75) cut--;
-    out.push(rest.slice(0, cut));
-    rest = ` ${rest.slice(cut)}`;
-  }
-  out.push(rest);
-  return out.join('\r\n');
-}
-
-/** The session as an .ics file, for admins and the session's attendees only. */
-export async function sessionIcs(db: Db, id: string, user: UserRow, publicUrl: string): Promise<string> {
-  const [row] = await db.select().from(liveSessions).where(eq(liveSessions.id, id));
-  if (!row) throw notFound('Session not found');
-  if (!can(accountPrincipal(user), 'course:readAll')) {
-    const [attending] = await db
-      .select({ id: liveSessionAttendees.userId })
-      .from(liveSessionAttendees)
-      .where(and(eq(liveSessionAttendees.sessionId, id), eq(liveSessionAttendees.userId, user.id)));
-    if (!attending) throw notFound('Session not found');
-  }
-  const host = new URL(publicUrl).hostname;
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//TradeSkills//Live sessions//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${row.id}@${host}`,
-    `DTSTAMP:${icsDate(row.updatedAt)}`,
-    `DTSTART:${icsDate(row.startTime)}`,
-    `DTEND:${icsDate(row.endTime)}`,
-    `SUMMARY:${icsText(row.title)}`,
-    ...(row.description ? [`DESCRIPTION:${icsText(row.description)}`] : []),
-    ...(row.location ? [`LOCATION:${icsText(row.location)}`] : []),
-    ...(row.sessionType === 'online' && row.location && /^https?:\/\//.test(row.location)
-      ? [`URL:${row.location}`]
-      : []),
-    `STATUS:${row.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED'}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+export async function deleteSession(db: Db, actor: AuditActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(liveSessions)
+      .where(eq(liveSessions.id, id))
+      .returning({ id: liveSessions.id, title: liveSessions.title });
+    if (!deleted.length) throw notFound('Session not found');
+    await recordAudit(tx, actor, {
+      action: 'live_session.delete',
+      entityType: 'live_session',
+      entityId: id,
+      summary: `deleted: ${deleted[0]!.title}`,
+    });
+  });
 }

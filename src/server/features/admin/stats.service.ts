@@ -61,8 +61,8 @@ export async function getStats(db: Db): Promise<AdminStats> {
 }
 
 /**
- * The last 12 weeks of enrolments and revenue (succeeded payments, team orders by card among them, plus team
- * orders paid by invoice), and the last 30 days of resource views.
+ * The last 12 weeks of enrolments and revenue (succeeded card payments, team orders by card among them, plus team
+ * orders paid by invoice, less refunds), and the last 30 days of resource views.
  */
 export async function getAnalytics(db: Db): Promise<AdminAnalytics> {
   const [weekly, daily] = await Promise.all([
@@ -77,7 +77,10 @@ export async function getAnalytics(db: Db): Promise<AdminAnalytics> {
           WHERE p.status = 'succeeded' AND p.created_at >= w.week AND p.created_at < w.week + interval '1 week')
         -- Team orders paid by card are payments above; those paid by invoice count in the week they were paid.
         + (SELECT coalesce(sum(t.amount_pence), 0)::bigint FROM team_orders t
-          WHERE t.pay_by = 'invoice' AND t.status = 'paid' AND t.paid_at >= w.week AND t.paid_at < w.week + interval '1 week') AS revenue
+          WHERE t.pay_by = 'invoice' AND t.status = 'paid' AND t.paid_at >= w.week AND t.paid_at < w.week + interval '1 week')
+        -- Net of refunds, in the week the money went back (docs/product.md#refunds-cancellations-and-credit-notes).
+        - (SELECT coalesce(sum(r.amount_pence), 0)::bigint FROM refunds r
+          WHERE r.status = 'succeeded' AND r.succeeded_at >= w.week AND r.succeeded_at < w.week + interval '1 week') AS revenue
       FROM weeks w ORDER BY w.week`),
     db.execute(sql`
       WITH days AS (

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditActor } from '#server/features/audit/index.ts';
 import { requireAdmin } from '#server/plugins/auth.ts';
 import {
   adminStudentPageSchema,
@@ -32,12 +33,15 @@ export const adminStudentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/students',
     { schema: { tags, body: createStudentSchema, response: { 201: adminStudentSchema } } },
     async (request, reply) =>
-      reply.status(201).send(await students.createStudent(app.database, request.body, publicUrl)),
+      reply
+        .status(201)
+        .send(await students.createStudent(app.database, auditActor(request), request.body, publicUrl)),
   );
   app.patch(
     '/api/admin/students/:id',
     { schema: { tags, params, body: updateStudentSchema, response: { 200: adminStudentSchema } } },
-    (request) => students.setStudentActive(app.database, request.params.id, request.body.isActive),
+    (request) =>
+      students.setStudentActive(app.database, auditActor(request), request.params.id, request.body.isActive),
   );
   app.post(
     '/api/admin/students/:id/resend-credentials',
@@ -50,11 +54,20 @@ export const adminStudentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/students/:id/enrolments',
     { schema: { tags, params, body: enrolStudentSchema, response: { 200: adminStudentSchema } } },
-    (request) => students.enrolStudent(app.database, request.params.id, request.body.courseId, publicUrl),
+    (request) =>
+      students.enrolStudent(
+        app.database,
+        auditActor(request),
+        request.params.id,
+        request.body.courseId,
+        publicUrl,
+      ),
   );
   app.delete(
     '/api/admin/students/:id/quiz-attempts',
     { schema: { tags, params, response: { 200: z.object({ deleted: z.number().int() }) } } },
-    async (request) => ({ deleted: await students.resetQuizAttempts(app.db, request.params.id) }),
+    async (request) => ({
+      deleted: await students.resetQuizAttempts(app.db, auditActor(request), request.params.id),
+    }),
   );
 };

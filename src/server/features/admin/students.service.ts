@@ -2,6 +2,7 @@ import { and, desc, eq, exists, ilike, inArray, type SQL, sql } from 'drizzle-or
 import type { z } from 'zod';
 import type { Database, Db } from '#server/db/client.ts';
 import { courses, enrolments, quizAttempts, users } from '#server/db/schema/index.ts';
+import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
@@ -112,6 +113,7 @@ export async function getStudent(db: Db, id: string): Promise<AdminStudent> {
 /** Add Student: account with the admin's password as a temporary one, the enrolment and the credentials email. */
 export async function createStudent(
   database: Database,
+  actor: AuditActor,
   input: CreateStudent,
   publicUrl: string,
 ): Promise<AdminStudent> {
@@ -130,15 +132,22 @@ export async function createStudent(
   if (existing) {
     throw conflict('A user with this email already exists. Use Enrol in course on their row instead.');
   }
-  const result = await db.transaction((tx) =>
-    provisionStudent(tx, {
+  const result = await db.transaction(async (tx) => {
+    const made = await provisionStudent(tx, {
       details: input,
       courseId: course.id,
       source: 'admin',
       publicUrl,
       temporaryPassword: input.password,
-    }),
-  );
+    });
+    await recordAudit(tx, actor, {
+      action: 'student.create',
+      entityType: 'student',
+      entityId: made.userId,
+      summary: `created ${input.email}, enrolled in course ${course.id}`,
+    });
+    return made;
+  });
   await learnerChanged(database, result.userId);
   return getStudent(db, result.userId);
 }
@@ -146,18 +155,26 @@ export async function createStudent(
 /** Deactivating signs the student out everywhere at once; reactivating lets them sign in again. */
 export async function setStudentActive(
   database: Database,
+  actor: AuditActor,
   id: string,
   isActive: boolean,
 ): Promise<AdminStudent> {
   const db = database.db;
   await db.transaction(async (tx) => {
-    const updated = await tx
-      .update(users)
-      .set({ isActive, updatedAt: new Date() })
+    const [before] = await tx
+      .select({ isActive: users.isActive })
+      .from(users)
       .where(and(eq(users.id, id), eq(users.role, 'student')))
-      .returning({ id: users.id });
-    if (!updated.length) throw notFound('Student not found');
+      .for('update');
+    if (!before) throw notFound('Student not found');
+    await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id));
     if (!isActive) await revokeUserSessions(tx, id);
+    await recordAudit(tx, actor, {
+      action: isActive ? 'student.activate' : 'student.deactivate',
+      entityType: 'student',
+      entityId: id,
+      summary: changeSummary(before, { isActive }),
+    });
   });
   await userChanged(database, id);
   return getStudent(db, id);
@@ -205,6 +222,7 @@ export async function resendCredentials(database: Database, id: string, publicUr
 
 export async function enrolStudent(
   database: Database,
+  actor: AuditActor,
   id: string,
   courseId: string,
   publicUrl: string,
@@ -213,18 +231,33 @@ export async function enrolStudent(
   const student = await getStudent(db, id);
   if (student.courses.some((c) => c.id === courseId))
     throw conflict('The student is already enrolled in this course');
-  await db.transaction((tx) =>
-    provisionStudent(tx, { details: { email: student.email }, courseId, source: 'admin', publicUrl }),
-  );
+  await db.transaction(async (tx) => {
+    await provisionStudent(tx, { details: { email: student.email }, courseId, source: 'admin', publicUrl });
+    await recordAudit(tx, actor, {
+      action: 'enrolment.create',
+      entityType: 'student',
+      entityId: id,
+      summary: `enrolled in course ${courseId}`,
+    });
+  });
   await learnerChanged(database, id);
   return getStudent(db, id);
 }
 
-export async function resetQuizAttempts(db: Db, id: string): Promise<number> {
+/** Deletes every quiz attempt (grade) of a student: recorded in the audit trail with how many went. */
+export async function resetQuizAttempts(db: Db, actor: AuditActor, id: string): Promise<number> {
   await getStudent(db, id);
-  const rows = await db
-    .delete(quizAttempts)
-    .where(eq(quizAttempts.userId, id))
-    .returning({ id: quizAttempts.id });
-  return rows.length;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(quizAttempts)
+      .where(eq(quizAttempts.userId, id))
+      .returning({ id: quizAttempts.id });
+    await recordAudit(tx, actor, {
+      action: 'grades.reset',
+      entityType: 'student',
+      entityId: id,
+      summary: `quiz attempts: ${rows.length} → 0`,
+    });
+    return rows.length;
+  });
 }

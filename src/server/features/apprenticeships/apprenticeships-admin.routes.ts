@@ -16,6 +16,7 @@ import {
   reviewSchema,
 } from '#shared/schemas/apprenticeships.ts';
 import { caseloadItemSchema } from '#shared/schemas/staff.ts';
+import { otjApproveSchema } from '#shared/schemas/standards.ts';
 import { presentApprentice } from './apprenticeships.presenter.ts';
 import { caseload } from './caseload.service.ts';
 import { csvHeaders, providerCsv } from './exports.service.ts';
@@ -106,8 +107,8 @@ export const adminApprenticeshipRoutes: FastifyPluginAsyncZod = async (admin) =>
   };
   admin.post(
     '/api/admin/otj/:id/approve',
-    { schema: { tags, params: idParams, response: { 200: adminOtjEntrySchema } } },
-    (request) => decide(request, { status: 'approved' }),
+    { schema: { tags, params: idParams, body: otjApproveSchema, response: { 200: adminOtjEntrySchema } } },
+    (request) => decide(request, { status: 'approved', rejectedKsbIds: request.body?.rejectedKsbIds }),
   );
   admin.post(
     '/api/admin/otj/:id/reject',

@@ -113,3 +113,27 @@ export async function otjPeople(t: TestContext) {
     otherCookie: await t.login(other),
   };
 }
+
+let standardSeq = 0;
+/**
+ * A Skills England-shaped record for tests only: placeholder texts, a reference number no real standard uses
+ * (ST9…), never real standard data (docs/apprenticeships.md "Standards and KSBs").
+ */
+export const fixtureStandardRecord = (values: Record<string, unknown> = {}) => {
+  const n = ++standardSeq;
+  const guid = (kind: string, i: number) =>
+    `00000000-0000-4000-8000-${kind}${String(n).padStart(5, '0')}${i}`.slice(0, 36);
+  return {
+    referenceNumber: `ST9${String((Date.now() + n) % 1000).padStart(3, '0')}`,
+    version: '1.0',
+    title: `Fixture standard ${n}`,
+    level: 3,
+    larsCode: 90_000 + n,
+    typicalDuration: 24,
+    status: 'Approved for delivery',
+    knowledges: [1, 2].map((i) => ({ knowledgeId: guid('a', i), detail: `Fixture knowledge ${i}` })),
+    skills: [1, 2].map((i) => ({ skillId: guid('b', i), detail: `Fixture skill ${i}` })),
+    behaviours: [1].map((i) => ({ behaviourId: guid('c', i), detail: `Fixture behaviour ${i}` })),
+    ...values,
+  };
+};

@@ -7,7 +7,7 @@ export type OtjEntryRow = typeof otjEntries.$inferSelect;
 
 export const secondsToHours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 
-export function presentEntry(row: OtjEntryRow): OtjEntry {
+export function presentEntry(row: OtjEntryRow, ksbs: OtjEntry['ksbs'] = []): OtjEntry {
   return {
     id: row.id,
     date: row.date,
@@ -20,6 +20,7 @@ export function presentEntry(row: OtjEntryRow): OtjEntry {
     status: row.status,
     rejectionReason: row.rejectionReason,
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    ksbs,
   };
 }
 

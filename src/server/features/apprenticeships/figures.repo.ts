@@ -37,6 +37,7 @@ export async function loadFigures(
     end_date: string;
     planned_otj_hours: number;
     standard_minimum_hours: number | null;
+    prior_learning_reduction_hours: number;
     approved: number;
     pending: number;
     last_learning: string | null;
@@ -45,7 +46,7 @@ export async function loadFigures(
     await db.execute(sql`
       SELECT a.student_id, u.first_name, u.last_name, u.email, a.standard,
         a.start_date::text AS start_date, a.end_date::text AS end_date,
-        a.planned_otj_hours, a.standard_minimum_hours,
+        a.planned_otj_hours, a.standard_minimum_hours, a.prior_learning_reduction_hours,
         coalesce(e.approved, 0)::int AS approved, coalesce(e.pending, 0)::int AS pending,
         e.last_learning::text AS last_learning,
         (SELECT max(r.review_date) FROM progress_reviews r WHERE r.student_id = a.student_id)::text AS last_review
@@ -78,6 +79,7 @@ export async function loadFigures(
       endDate: r.end_date,
       plannedOtjHours: r.planned_otj_hours,
       standardMinimumHours: r.standard_minimum_hours,
+      priorLearningReductionHours: r.prior_learning_reduction_hours,
       approvedSeconds: r.approved,
       pendingSeconds: r.pending,
       lastLearningDate: r.last_learning,

@@ -17,6 +17,8 @@ export interface FiguresInput {
   endDate: string;
   plannedOtjHours: number;
   standardMinimumHours: number | null;
+  /** Hours prior learning takes off the minimum (docs/apprenticeships.md "The plan"). */
+  priorLearningReductionHours?: number;
   approvedSeconds: number;
   pendingSeconds: number;
   /** The latest day with learning logged (any entry not rejected). */
@@ -65,7 +67,10 @@ export function computeFigures(input: FiguresInput): OtjFigures {
   }
   return {
     plannedHours: planned,
-    minimumHours: Math.max(OTJ_MINIMUM_HOURS, input.standardMinimumHours ?? OTJ_MINIMUM_HOURS),
+    minimumHours: Math.max(
+      OTJ_MINIMUM_HOURS,
+      (input.standardMinimumHours ?? OTJ_MINIMUM_HOURS) - (input.priorLearningReductionHours ?? 0),
+    ),
     approvedHours: round2(approved),
     pendingHours: round2(pending),
     forecastHours: round2(forecast),

@@ -10,5 +10,7 @@ export {
   proposeEmployerContact,
 } from './employer-contact.ts';
 export { otjEvidenceAccess } from './evidence-access.ts';
+export { gatewayRoutes } from './gateway.routes.ts';
 export { displayName } from './names.ts';
-export { apprenticeshipLearning, liveSessionOtjWorker } from './platform-learning.ts';
+export { apprenticeshipLearning, liveSessionOtjWorker, recordSessionRegister } from './platform-learning.ts';
+export { standardsAdminRoutes } from './standards.routes.ts';

@@ -1,13 +1,15 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Db, Queryable, Tx } from '#server/db/client.ts';
-import { apprenticeships, otjEntries, users } from '#server/db/schema/index.ts';
+import { apprenticeships, otjEntries, otjEntryKsbs, users } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { attachObject, normaliseObjectPath } from '#server/features/media/index.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '#server/lib/errors.ts';
+import { emitEvent } from '#server/lib/jobs.ts';
 import { formatDate, ukIsoDate } from '#shared/format.ts';
 import type { AdminOtjEntry, OtjEntryInput, OtjOverview } from '#shared/schemas/apprenticeships.ts';
 import { type OtjEntryRow, presentEntry } from './apprenticeships.presenter.ts';
 import { loadFigures } from './figures.repo.ts';
+import { decideTags, tagEntry, tagsOf } from './ksb.service.ts';
 import { displayName } from './names.ts';
 import { findApprenticeship, presentApprenticeship } from './record.service.ts';
 
@@ -26,8 +28,16 @@ export async function getOverview(db: Queryable, studentId: string): Promise<Otj
   return {
     ...row!.figures,
     apprenticeship: await presentApprenticeship(db, record),
-    entries: entries.map(presentEntry),
+    entries: await withTags(db, entries),
   };
+}
+
+async function withTags(db: Queryable, rows: OtjEntryRow[]) {
+  const tags = await tagsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => presentEntry(r, tags.get(r.id)));
 }
 
 /** The apprenticeship, locked so one apprentice's entries are checked and written one at a time. */
@@ -119,6 +129,8 @@ export async function logEntry(
           evidencePath: await attachEvidence(tx, studentId, input.evidencePath),
         })
         .returning({ id: otjEntries.id });
+      await emitEvent(tx, { kind: 'otj.submitted', payload: { entryId: row!.id } });
+      await tagEntry(tx, row!, record.standardId, input.ksbIds ?? []);
       return { id: row!.id };
     });
   } catch (error) {
@@ -168,6 +180,9 @@ export async function amendEntry(
           updatedAt: new Date(),
         })
         .where(and(eq(otjEntries.id, entry.id), eq(otjEntries.status, 'rejected')));
+      await tagEntry(tx, entry, record.standardId, input.ksbIds);
+      // Amended, the entry waits for the tutor again, and so do its tags.
+      await tx.update(otjEntryKsbs).set({ status: 'pending' }).where(eq(otjEntryKsbs.entryId, entry.id));
       return { id: entry.id };
     });
   } catch (error) {
@@ -184,7 +199,9 @@ export async function decideEntry(
   db: Db,
   actor: AuditActor,
   entryId: string,
-  decision: { status: 'approved' } | { status: 'rejected'; reason: string },
+  decision:
+    | { status: 'approved'; rejectedKsbIds?: readonly string[] }
+    | { status: 'rejected'; reason: string },
 ): Promise<AdminOtjEntry> {
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -199,6 +216,8 @@ export async function decideEntry(
       .where(and(eq(otjEntries.id, entryId), eq(otjEntries.status, 'pending')))
       .returning();
     if (row) {
+      await emitEvent(tx, { kind: 'otj.decided', payload: { studentId: row.studentId } });
+      await decideTags(tx, row.id, decision);
       await recordAudit(tx, actor, {
         action: decision.status === 'approved' ? 'otj.approve' : 'otj.reject',
         entityType: 'otj_entry',
@@ -255,8 +274,12 @@ export async function adminEntries(
     )
     .orderBy(desc(otjEntries.date), desc(otjEntries.createdAt))
     .limit(500);
+  const tags = await tagsOf(
+    db,
+    rows.map((r) => r.entry.id),
+  );
   return rows.map((r) => ({
-    ...presentEntry(r.entry),
+    ...presentEntry(r.entry, tags.get(r.entry.id)),
     studentId: r.entry.studentId,
     studentName: displayName(r),
   }));

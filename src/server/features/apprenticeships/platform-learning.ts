@@ -5,6 +5,7 @@ import type { LearningSubscriber } from '#server/features/learning/index.ts';
 import type { Worker } from '#server/lib/periodic.ts';
 import { every } from '#server/lib/periodic.ts';
 import { ukIsoDate } from '#shared/format.ts';
+import { evidenceCompletedTopics } from './ksb.service.ts';
 import { rowsOf } from './record.service.ts';
 
 /**
@@ -45,6 +46,11 @@ export const QUIZ_SECONDS_PER_QUESTION = 90;
 
 /** Learning on the platform as it happens, logged for apprentices (subscribed in src/server/deps.ts). */
 export const apprenticeshipLearning: LearningSubscriber = async (tx, event) => {
+  // A completed topic evidences the KSBs it is mapped to (docs/apprenticeships.md "Evidence and KSBs").
+  if (event.kind === 'topicCompleted') {
+    await evidenceCompletedTopics(tx, { userId: event.userId, moduleId: event.moduleId });
+    return;
+  }
   if (event.kind !== 'studied') return;
   const seconds =
     event.source === 'quiz' ? (event.questions ?? 0) * QUIZ_SECONDS_PER_QUESTION : (event.seconds ?? 0);
@@ -58,7 +64,49 @@ export const apprenticeshipLearning: LearningSubscriber = async (tx, event) => {
 };
 
 /**
- * Live sessions that have ended become entries for the apprentices on their attendee list (the attendance the
+ * The register of a live session (docs/product.md#live-sessions) decides its OTJ entries: a present apprentice's
+ * entry is approved (the register is the tutor's check, the session its evidence), made if missing, exactly once
+ * (otj_entries_live_session_uq); an apprentice marked absent has theirs rejected. Call inside the transaction that
+ * writes the register. Nothing happens for people without an apprenticeship covering the session's date.
+ */
+export async function recordSessionRegister(
+  db: Queryable,
+  input: { sessionId: string; presentUserIds: string[]; absentUserIds: string[]; markedBy: string },
+): Promise<void> {
+  if (input.presentUserIds.length) {
+    await db.execute(sql`
+      INSERT INTO otj_entries (apprenticeship_id, student_id, date, seconds, activity, description, source,
+        source_ref, status, decided_by, decided_at)
+      SELECT a.id, a.student_id, (ls.start_time AT TIME ZONE 'Europe/London')::date,
+        least(86400, greatest(60, extract(epoch FROM ls.end_time - ls.start_time)))::int,
+        'live_teaching', 'Live session: ' || ls.title, 'live_session', ls.id::text, 'approved', ${input.markedBy},
+        now()
+      FROM live_sessions ls
+      JOIN apprenticeships a ON a.student_id IN (${sql.join(
+        input.presentUserIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+      WHERE ls.id = ${input.sessionId}
+        AND (ls.start_time AT TIME ZONE 'Europe/London')::date BETWEEN a.start_date AND a.end_date
+      ON CONFLICT (student_id, source_ref) WHERE source = 'live_session'
+      DO UPDATE SET status = 'approved', rejection_reason = NULL, decided_by = excluded.decided_by,
+        decided_at = excluded.decided_at, updated_at = now()
+      WHERE otj_entries.status <> 'approved'`);
+  }
+  if (input.absentUserIds.length) {
+    await db.execute(sql`
+      UPDATE otj_entries SET status = 'rejected', rejection_reason = 'Marked absent in the session register',
+        decided_by = ${input.markedBy}, decided_at = now(), updated_at = now()
+      WHERE source = 'live_session' AND source_ref = ${input.sessionId} AND status <> 'rejected'
+        AND student_id IN (${sql.join(
+          input.absentUserIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`);
+  }
+}
+
+/**
+ * Live sessions that have ended (and whose register was not taken) become entries for the apprentices on their attendee list (the attendance the
  * platform records), once per session. Returns how many entries it made.
  */
 export async function logLiveSessionAttendance(db: Queryable): Promise<number> {
@@ -71,7 +119,7 @@ export async function logLiveSessionAttendance(db: Queryable): Promise<number> {
       FROM live_session_attendees lsa
       JOIN live_sessions ls ON ls.id = lsa.session_id
       JOIN apprenticeships a ON a.student_id = lsa.user_id
-      WHERE ls.status = 'scheduled' AND ls.end_time <= now()
+      WHERE ls.status = 'scheduled' AND ls.end_time <= now() AND ls.register_taken_at IS NULL
         AND (ls.start_time AT TIME ZONE 'Europe/London')::date BETWEEN a.start_date AND a.end_date
         AND NOT EXISTS (
           SELECT 1 FROM otj_entries e

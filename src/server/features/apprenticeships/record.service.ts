@@ -6,14 +6,19 @@ import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { createAccountIfNew } from '#server/lib/provisioning.service.ts';
-import type { Apprenticeship, ApprenticeshipInput } from '#shared/schemas/apprenticeships.ts';
+import {
+  type Apprenticeship,
+  type ApprenticeshipData,
+  OTJ_MINIMUM_HOURS,
+} from '#shared/schemas/apprenticeships.ts';
 import { employerContactEmail } from './emails.ts';
 import { formerContacts } from './employer-contact.ts';
 import { displayName } from './names.ts';
+import { findStandard } from './standards.service.ts';
 
 export type ApprenticeshipRow = typeof apprenticeships.$inferSelect;
 
-type EmployerContactInput = NonNullable<ApprenticeshipInput['employerContact']>;
+type EmployerContactInput = NonNullable<ApprenticeshipData['employerContact']>;
 
 /**
  * The employer contact who signs an apprentice's reviews: an existing account found by email, or a new one made
@@ -70,7 +75,7 @@ export async function tutorOf(db: Queryable, studentId: string): Promise<string 
 export async function saveApprenticeship(
   database: Database,
   studentId: string,
-  input: ApprenticeshipInput & { startDate: string; endDate: string },
+  input: ApprenticeshipData,
   { publicUrl, actor }: { publicUrl: string; actor: AuditActor },
 ): Promise<Apprenticeship> {
   await database.db.transaction(async (tx) => {
@@ -93,14 +98,22 @@ export async function saveApprenticeship(
     // The same contact kept: still tied to the seat it came from; any other is the admin's own choice.
     const employerContactSeatId =
       current && employerContactId && current.contactId === employerContactId ? current.seatId : null;
+    const plan = await planOf(tx, input);
     const values = {
-      standard: input.standard.trim(),
-      level: input.level ?? null,
+      ...plan,
       startDate: input.startDate,
       endDate: input.endDate,
       weeklyContractedHours: input.weeklyContractedHours,
-      plannedOtjHours: input.plannedOtjHours,
-      standardMinimumHours: input.standardMinimumHours ?? null,
+      uln: input.uln ?? null,
+      dateOfBirth: input.dateOfBirth ?? null,
+      sex: input.sex ?? null,
+      ethnicity: input.ethnicity ?? null,
+      postcode: input.postcode ?? null,
+      postcodePrior: input.postcodePrior ?? null,
+      llddHealthProblem: input.llddHealthProblem ?? null,
+      deliveryPostcode: input.deliveryPostcode ?? null,
+      actualEndDate: input.actualEndDate ?? null,
+      endReason: input.endReason ?? null,
       employerContactId,
       employerContactSeatId,
       ...(input.tutorUserId === undefined ? {} : { tutorUserId: await checkTutor(tx, input.tutorUserId) }),
@@ -136,6 +149,43 @@ export async function saveApprenticeship(
   return getApprenticeship(database.db, studentId);
 }
 
+/**
+ * The plan (docs/apprenticeships.md "The plan"): the standard version and its minimum, less the prior-learning
+ * reduction; planned hours default to that figure and may be raised, never set below it (nor below 187).
+ */
+async function planOf(tx: Queryable, input: ApprenticeshipData) {
+  const standard = input.standardId ? await findStandard(tx, input.standardId) : null;
+  if (input.standardId && !standard) throw badRequest('standardId: no such standard', 'STANDARD_NOT_FOUND');
+  const minimum = standard ? standard.minimumOtjHours : (input.standardMinimumHours ?? null);
+  const reduction = input.priorLearningReductionHours ?? 0;
+  const floor = planFloor(minimum, reduction);
+  const plannedOtjHours = input.plannedOtjHours ?? floor;
+  if (plannedOtjHours < floor) {
+    throw badRequest(
+      reduction
+        ? `Planned off-the-job hours must be at least ${floor} (the minimum less prior learning)`
+        : 'Planned off-the-job hours are below the standard’s minimum',
+      'OTJ_BELOW_MINIMUM',
+    );
+  }
+  return {
+    standardId: standard?.id ?? null,
+    standard: standard
+      ? `${standard.title} (${standard.referenceNumber} v${standard.version})`
+      : input.standard!.trim(),
+    level: standard?.level ?? input.level ?? null,
+    standardMinimumHours: minimum,
+    plannedOtjHours,
+    priorLearningReductionHours: reduction,
+    priorLearningReason: reduction > 0 ? (input.priorLearningReason ?? null) : null,
+  };
+}
+
+/** The least a plan may hold: the minimum (187 when none is published) less prior learning, never under 187. */
+export function planFloor(minimum: number | null, reduction: number): number {
+  return Math.max(OTJ_MINIMUM_HOURS, (minimum ?? OTJ_MINIMUM_HOURS) - reduction);
+}
+
 /** A tutor chosen for a caseload must be a staff account holding the tutor role. */
 async function checkTutor(tx: Queryable, tutorUserId: string | null): Promise<string | null> {
   if (tutorUserId === null) return null;
@@ -169,7 +219,11 @@ export async function getApprenticeship(db: Queryable, studentId: string): Promi
 export async function presentApprenticeship(db: Queryable, row: ApprenticeshipRow): Promise<Apprenticeship> {
   const person = async (id: string | null) =>
     id ? (await db.select().from(users).where(eq(users.id, id)))[0] : undefined;
-  const [contact, tutor] = await Promise.all([person(row.employerContactId), person(row.tutorUserId)]);
+  const [contact, tutor, standard] = await Promise.all([
+    person(row.employerContactId),
+    person(row.tutorUserId),
+    row.standardId ? findStandard(db, row.standardId) : null,
+  ]);
   return {
     studentId: row.studentId,
     standard: row.standard,
@@ -181,6 +235,27 @@ export async function presentApprenticeship(db: Queryable, row: ApprenticeshipRo
     standardMinimumHours: row.standardMinimumHours,
     employerContact: contact ? { id: contact.id, name: displayName(contact), email: contact.email } : null,
     tutor: tutor ? { id: tutor.id, name: displayName(tutor), email: tutor.email } : null,
+    standardRef: standard
+      ? {
+          id: standard.id,
+          referenceNumber: standard.referenceNumber,
+          version: standard.version,
+          title: standard.title,
+        }
+      : null,
+    planFloorHours: planFloor(row.standardMinimumHours, row.priorLearningReductionHours),
+    priorLearningReductionHours: row.priorLearningReductionHours,
+    priorLearningReason: row.priorLearningReason,
+    uln: row.uln,
+    dateOfBirth: row.dateOfBirth,
+    sex: row.sex,
+    ethnicity: row.ethnicity,
+    postcode: row.postcode,
+    postcodePrior: row.postcodePrior,
+    llddHealthProblem: row.llddHealthProblem,
+    deliveryPostcode: row.deliveryPostcode,
+    actualEndDate: row.actualEndDate,
+    endReason: row.endReason,
   };
 }
 

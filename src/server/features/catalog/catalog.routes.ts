@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#server/lib/errors.ts';
+import { sendPrecompressed } from '#server/lib/precompressed.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import { coursePreviewSchema, courseSchema, curriculumSchema } from '#shared/schemas/catalog.ts';
 import { text } from '#shared/schemas/common.ts';
@@ -38,13 +39,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/courses/available',
     {
       helmet: false,
+      // Compressed once per snapshot, not per request (lib/precompressed.ts).
+      compress: false,
       schema: { tags: ['catalog'], summary: 'Every course (active and inactive) for the public pages' },
     },
     (request, reply) => {
       const send = (headers: Record<string, string>, snapshot: CatalogSnapshot) => {
         reply.headers(headers).header('cache-control', 'no-cache').header('etag', snapshot.etag);
         if (request.headers['if-none-match'] === snapshot.etag) return reply.code(304).send();
-        return reply.type('application/json; charset=utf-8').send(snapshot.body);
+        return sendPrecompressed(request, reply.type('application/json; charset=utf-8'), snapshot.body);
       };
       const snapshot = cache.peek();
       // Warm cache: answered synchronously, no promise in the way.

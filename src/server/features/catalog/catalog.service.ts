@@ -3,8 +3,10 @@ import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { courseReviews, courses, enrolments, modules, topics } from '#server/db/schema/index.ts';
 import { KeyedCache } from '#server/lib/cache.ts';
 import { onInvalidate } from '#server/lib/invalidation.ts';
+import { type Precompressed, precompress } from '#server/lib/precompressed.ts';
 import type { Course, Curriculum } from '#shared/schemas/catalog.ts';
 import { type CourseFigures, presentCourse } from './catalog.presenter.ts';
+import { publicCourseInstructor } from './instructors.repo.ts';
 
 /** Safety net for a missed notification (e.g. a dropped LISTEN connection): the cache never outlives this. */
 export const CATALOG_TTL_MS = 30_000;
@@ -14,8 +16,8 @@ export interface CatalogSnapshot {
   byId: Map<string, Course>;
   /** The list exactly as GET /api/courses/available sends it, serialised once per snapshot. */
   json: string;
-  /** The same bytes as a Buffer: sent as is, with no per-request encoding or length counting. */
-  body: Buffer;
+  /** The same bytes, with brotli and gzip copies made once: sent as is, nothing encoded per request. */
+  body: Precompressed;
   etag: string;
 }
 
@@ -67,7 +69,7 @@ export class CatalogCache {
       courses: list,
       byId: new Map(list.map((c) => [c.id, c])),
       json,
-      body: Buffer.from(json),
+      body: await precompress(json),
       etag: `W/"${(hash >>> 0).toString(36)}-${json.length.toString(36)}"`,
     };
   }
@@ -159,13 +161,5 @@ export async function courseCurriculum(db: Queryable, courseId: string): Promise
       });
     }
   }
-  return { modules: [...byModule.values()], instructor: await courseInstructor(db, courseId) };
-}
-
-/**
- * The instructor named on the course page. Course instructors are assigned by the staff feature; until it is
- * part of this codebase no course has one, and the page says nothing about an instructor.
- */
-async function courseInstructor(_db: Queryable, _courseId: string): Promise<Curriculum['instructor']> {
-  return null;
+  return { modules: [...byModule.values()], instructor: await publicCourseInstructor(db, courseId) };
 }

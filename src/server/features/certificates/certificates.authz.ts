@@ -1,5 +1,11 @@
 import { certificates, courses } from '#server/db/schema/index.ts';
 import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
+import {
+  adminOnly as adminOnlyAs,
+  everyone as everyoneGets,
+  signedIn as signedInAs,
+  staffGet,
+} from '#server/test/authz-fixtures.ts';
 import { newCertificateCode } from './issue.service.ts';
 
 /** A live certificate of `world.users.student` for a fresh course. */
@@ -23,9 +29,9 @@ async function studentCertificate(world: AuthzWorld) {
   return row!;
 }
 
-const signedIn = { anonymous: 401, student: 200, otherStudent: 200, teamManager: 200, admin: 200 } as const;
-const everyone = { anonymous: 200, student: 200, otherStudent: 200, teamManager: 200, admin: 200 } as const;
-const adminOnly = { anonymous: 401, student: 403, otherStudent: 403, teamManager: 403, admin: 200 } as const;
+const signedIn = signedInAs(200);
+const everyone = everyoneGets(200);
+const adminOnly = adminOnlyAs(200);
 
 export const authzCases: AuthzCase[] = [
   { method: 'GET', url: '/api/certificates', expect: signedIn, note: "the caller's own certificates" },
@@ -33,7 +39,14 @@ export const authzCases: AuthzCase[] = [
     method: 'GET',
     url: '/api/certificates/:id/pdf',
     prepare: async (world) => ({ params: { id: (await studentCertificate(world)).id } }),
-    expect: { anonymous: 401, student: 200, otherStudent: 403, teamManager: 403, admin: 200 },
+    expect: {
+      anonymous: 401,
+      student: 200,
+      otherStudent: 403,
+      teamManager: 403,
+      admin: 200,
+      ...staffGet(403),
+    },
     note: 'holder and admins only',
   },
   {

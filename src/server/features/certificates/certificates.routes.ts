@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditActor } from '#server/features/audit/index.ts';
 import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
 import {
   adminCertificatesQuerySchema,
@@ -121,7 +122,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       presentCertificate(
-        await service.revokeCertificate(app.db, request.params.id, request.body.reason),
+        await service.revokeCertificate(app.db, auditActor(request), request.params.id, request.body.reason),
         publicUrl,
         true,
       ),
@@ -138,7 +139,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(201)
         .send(
           presentCertificate(
-            await service.reissueCertificate(app.db, request.params.id, publicUrl),
+            await service.reissueCertificate(app.db, auditActor(request), request.params.id, publicUrl),
             publicUrl,
             true,
           ),

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { certificates, courses, users } from '#server/db/schema/index.ts';
+import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
@@ -73,12 +74,28 @@ export async function credentialForCode(
   return signCredential(row, await deps.key(), deps.publicUrl);
 }
 
-export async function revokeCertificate(db: Db, id: string, reason: string): Promise<CertificateRow> {
-  const [revoked] = await db
-    .update(certificates)
-    .set({ revokedAt: new Date(), revocationReason: reason })
-    .where(and(eq(certificates.id, id), isNull(certificates.revokedAt)))
-    .returning();
+export async function revokeCertificate(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  reason: string,
+): Promise<CertificateRow> {
+  const revoked = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(certificates)
+      .set({ revokedAt: new Date(), revocationReason: reason })
+      .where(and(eq(certificates.id, id), isNull(certificates.revokedAt)))
+      .returning();
+    if (row) {
+      await recordAudit(tx, actor, {
+        action: 'certificate.revoke',
+        entityType: 'certificate',
+        entityId: id,
+        summary: `revoked: ${reason}`,
+      });
+    }
+    return row;
+  });
   if (revoked) return revoked;
   const [row] = await db.select({ id: certificates.id }).from(certificates).where(eq(certificates.id, id));
   if (!row) throw notFound('Certificate not found', 'CERTIFICATE_NOT_FOUND');
@@ -89,7 +106,12 @@ export async function revokeCertificate(db: Db, id: string, reason: string): Pro
  * A new certificate (new code; the holder's current name, the course's current title and length) replacing this
  * one, which is revoked in the same transaction. The student is emailed the new one.
  */
-export async function reissueCertificate(db: Db, id: string, publicUrl: string): Promise<CertificateRow> {
+export async function reissueCertificate(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  publicUrl: string,
+): Promise<CertificateRow> {
   try {
     return await db.transaction(async (tx) => {
       const [old] = await tx.select().from(certificates).where(eq(certificates.id, id)).for('update');
@@ -122,6 +144,12 @@ export async function reissueCertificate(db: Db, id: string, publicUrl: string):
         })
         .returning();
       await tx.update(certificates).set({ replacedById: issued!.id }).where(eq(certificates.id, old.id));
+      await recordAudit(tx, actor, {
+        action: 'certificate.reissue',
+        entityType: 'certificate',
+        entityId: old.id,
+        summary: `code: ${old.code} → ${issued!.code}`,
+      });
       await enqueueEmail(
         tx,
         certificateIssuedEmail({

@@ -11,6 +11,7 @@ import {
   users,
 } from '#server/db/schema/index.ts';
 import type { LearningSubscriber } from '#server/features/learning/index.ts';
+import { emitEvent } from '#server/lib/jobs.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { certificateIssuedEmail } from './certificate-email.ts';
 import { verifyUrl } from './certificate-links.ts';
@@ -106,6 +107,10 @@ export async function issueCertificateIfCourseComplete(
     })
     .returning();
   if (!issued) return;
+  await emitEvent(tx, {
+    kind: 'certificate.issued',
+    payload: { userId, certificateId: issued.id, courseTitle: course.title },
+  });
   await enqueueEmail(
     tx,
     certificateIssuedEmail({

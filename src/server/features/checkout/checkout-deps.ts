@@ -15,5 +15,6 @@ export function checkoutDeps(app: FastifyInstance): CheckoutDeps {
     invoicing: app.config.invoicing,
     paymentStartsPerIp: app.config.paymentStartsPerIp,
     settlements: app.paymentSettlements,
+    refundEvents: app.refundEvents,
   };
 }

@@ -1,5 +1,6 @@
 import type { AuthzCase } from '#server/test/authz.ts';
 import { emailFor, enrolledCourse, everyone } from '#server/test/authz-fixtures.ts';
+import { consentGiven } from '#shared/consent.ts';
 
 // Buying is public (the buyer has no account yet); what a payment reveals needs its client secret.
 export const authzCases: AuthzCase[] = [
@@ -17,6 +18,7 @@ export const authzCases: AuthzCase[] = [
           phoneNumber: '07700 900123',
           experienceLevel: 'beginner',
         },
+        consent: consentGiven(),
       },
     }),
     expect: everyone(200),
@@ -25,7 +27,9 @@ export const authzCases: AuthzCase[] = [
   {
     method: 'POST',
     url: '/api/create-payment-intent',
-    prepare: async (world) => ({ body: { courseId: (await enrolledCourse(world)).courseId } }),
+    prepare: async (world) => ({
+      body: { courseId: (await enrolledCourse(world)).courseId, consent: consentGiven() },
+    }),
     expect: everyone(200),
     note: 'public',
   },

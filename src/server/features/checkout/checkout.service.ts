@@ -4,20 +4,29 @@ import type { AppConfig } from '#server/config.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import { courses, paymentInstalments, payments, processedProviderEvents } from '#server/db/schema/index.ts';
 import { monthlyPencePerInstalment } from '#server/features/catalog/index.ts';
+import { priceCourseCode } from '#server/features/discounts/index.ts';
 import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
+import { orderConfirmationParagraphs } from '#server/lib/mail/templates.ts';
 import { provisionStudent } from '#server/lib/provisioning.service.ts';
 import { isUuid } from '#server/lib/uuid.ts';
+import {
+  CANCELLATION_DAYS,
+  type ConsentInput,
+  IMMEDIATE_ACCESS_CONSENT,
+  orderReference,
+} from '#shared/consent.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
-import { penceToDecimal } from '#shared/format.ts';
+import { formatPrice, penceToDecimal } from '#shared/format.ts';
 import {
   type PaymentIntentResponse,
   type PaymentSuccessResponse,
   type StudentData,
   studentDataSchemaFor,
 } from '#shared/schemas/checkout.ts';
-import { openPayment, reservePaymentStart } from './payment-opening.ts';
-import type { PaymentProvider, ProviderIntent } from './payment-provider.ts';
+import { openPayment, requireConsent, reservePaymentStart } from './payment-opening.ts';
+import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment-provider.ts';
+import type { RefundEventHandler } from './settlement.ts';
 import { type PaymentSettlement, settleForPurpose } from './settlement.ts';
 
 export interface CheckoutDeps {
@@ -32,6 +41,8 @@ export interface CheckoutDeps {
   paymentStartsPerIp: number;
   /** Other features' payment purposes (settlement.ts), settled inside settleIntent's transaction. */
   settlements: readonly PaymentSettlement[];
+  /** Confirms refunds from the provider's refund events (features/refunds, through the composition root). */
+  refundEvents: RefundEventHandler | null;
 }
 
 export const COURSE_NOT_FOUND = 'Course not found';
@@ -60,9 +71,16 @@ async function purchasableCourse(db: Db, courseId: string): Promise<CourseRow> {
  */
 export async function createPayment(
   deps: CheckoutDeps,
-  input: { courseId: string; plan: PaymentPlan; studentData: StudentData | null },
+  input: {
+    courseId: string;
+    plan: PaymentPlan;
+    studentData: StudentData | null;
+    consent?: ConsentInput;
+    discountCode?: string;
+  },
   ipAddress: string,
 ): Promise<PaymentIntentResponse> {
+  const consent = requireConsent(input.consent, ipAddress);
   await reservePaymentStart(deps, ipAddress);
   const course = await purchasableCourse(deps.db, input.courseId);
   let studentData: StudentData | null = null;
@@ -72,7 +90,11 @@ export async function createPayment(
       throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid details', 'VALIDATION_FAILED');
     studentData = parsed.data;
   }
-  const amountPence = chargeNowPence(course, input.plan);
+  // A discount code is priced here and its use held with the payment row (docs/product.md#discount-codes-and-team-prices).
+  const code = input.discountCode
+    ? await priceCourseCode(deps.db, input.discountCode, course, input.plan, studentData?.email ?? null)
+    : null;
+  const amountPence = code ? code.priced.chargePence : chargeNowPence(course, input.plan);
   const monthly = input.plan === 'monthly' && course.instalments > 1;
   const { intent } = await openPayment(
     deps,
@@ -83,6 +105,7 @@ export async function createPayment(
       amountPence,
       currency: 'gbp',
       studentData: studentData ? { ...studentData } : {},
+      consent,
     },
     {
       amountPence,
@@ -92,6 +115,7 @@ export async function createPayment(
       saveCardForLater: monthly,
       customerName: studentData ? `${studentData.firstName} ${studentData.lastName}` : undefined,
     },
+    code ? (tx, paymentId) => code.hold(tx, { paymentId }) : undefined,
   );
   return {
     clientSecret: intent.clientSecret ?? '',
@@ -100,6 +124,13 @@ export async function createPayment(
     amount: penceToDecimal(amountPence),
     currency: 'gbp',
     plan: input.plan,
+    discount: code
+      ? {
+          code: code.priced.code,
+          amountOff: penceToDecimal(code.priced.amountOffPence),
+          listAmount: penceToDecimal(code.priced.listPricePence),
+        }
+      : null,
   };
 }
 
@@ -216,6 +247,7 @@ export async function settleIntent(
       courseId: payment.courseId,
       source: 'purchase',
       publicUrl: deps.publicUrl,
+      confirmation: purchaseConfirmation(deps, payment, course ?? null),
     });
 
     let remaining = 0;
@@ -290,6 +322,29 @@ export async function scheduleRemainingInstalments(
   }
 }
 
+/** The purchase's order, consent and cancellation terms, for the welcome email (lib/mail/templates.ts). */
+function purchaseConfirmation(
+  deps: CheckoutDeps,
+  payment: typeof payments.$inferSelect,
+  course: CourseRow | null,
+): string[] {
+  const monthly = payment.plan === 'monthly' && course && course.instalments > 1;
+  return orderConfirmationParagraphs({
+    orderReference: orderReference(payment.id),
+    courseTitle: course?.title ?? '',
+    amount: formatPrice(payment.amountPence, 'pence'),
+    schedule: monthly
+      ? `the first of ${course.instalments} monthly payments of ${formatPrice(payment.amountPence, 'pence')}`
+      : null,
+    consent: payment.consent
+      ? { wording: IMMEDIATE_ACCESS_CONSENT.wording, at: new Date(payment.consent.at) }
+      : null,
+    supplier: deps.invoicing,
+    accountUrl: `${deps.publicUrl}/account`,
+    cancellationDays: CANCELLATION_DAYS,
+  });
+}
+
 /** POST /api/payment-success: re-checks the intent with the provider, then settles it (idempotent). */
 export async function confirmPaymentSuccess(
   deps: CheckoutDeps,
@@ -301,11 +356,15 @@ export async function confirmPaymentSuccess(
   return settled!.response;
 }
 
-/** A signature-verified webhook event: payment_intent.* events settle their intent; others are ignored. */
+/**
+ * A signature-verified webhook event: payment_intent.* events settle their intent; refund events go to the refunds
+ * feature; others are ignored.
+ */
 export async function handleProviderEvent(
   deps: CheckoutDeps,
-  event: { id: string; type: string; intent: ProviderIntent | null },
+  event: ProviderEvent,
 ): Promise<'processed' | 'duplicate' | 'ignored'> {
+  if (event.refund && deps.refundEvents) return deps.refundEvents(event.id, event.refund);
   if (!event.intent || !event.type.startsWith('payment_intent.')) return 'ignored';
   const settled = await settleIntent(deps, event.intent, event.id);
   return settled ? 'processed' : 'duplicate';

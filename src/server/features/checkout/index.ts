@@ -3,10 +3,10 @@
 export { checkoutRoutes } from './checkout.routes.ts';
 export type { CheckoutDeps } from './checkout.service.ts';
 export { checkoutDeps } from './checkout-deps.ts';
-export { openPayment, reservePaymentStart } from './payment-opening.ts';
-export type { PaymentProvider } from './payment-provider.ts';
+export { openPayment, requireConsent, reservePaymentStart } from './payment-opening.ts';
+export type { PaymentProvider, ProviderRefund } from './payment-provider.ts';
 export { ABANDON_AFTER_MS, reconcilePayments } from './reconcile.service.ts';
 export { paymentReconciler } from './reconcile.worker.ts';
-export type { PaymentSettlement } from './settlement.ts';
+export type { PaymentSettlement, RefundEventHandler } from './settlement.ts';
 export { StripeProvider } from './stripe-provider.ts';
 export { TestPaymentProvider } from './test-provider.ts';

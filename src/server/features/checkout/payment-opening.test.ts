@@ -7,9 +7,13 @@ import { createStripeTestApp, type FakeStripe } from '#server/test/fake-stripe.t
 import { teamOrderBody } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
+import { consentGiven } from '#shared/consent.ts';
 import { checkoutDeps } from './checkout-deps.ts';
 import { PROVIDER_FAILED_MESSAGE, TOO_MANY_PAYMENTS } from './payment-opening.ts';
 import { RECHECK_AFTER_MS, reconcilePayments } from './reconcile.service.ts';
+
+/** The ticked consent box (src/shared/consent.ts) every payment start sends. */
+const consent = consentGiven();
 
 // docs/decisions/0015-payment-row-first.md: anonymous payment creation is throttled per address, and our
 // payment row is written before the provider's intent, so a provider failure leaves no intent anyone can pay
@@ -40,13 +44,14 @@ describe('per-address limit on starting payments (test provider, default limit)'
     const from = api(t.app, { remoteAddress: '203.0.113.7' });
     const started = await Promise.all(
       Array.from({ length: DEFAULT_LIMIT }, () =>
-        from.post('/api/create-payment-intent', { courseId, amount: 5 }),
+        from.post('/api/create-payment-intent', { consent, courseId, amount: 5 }),
       ),
     );
     for (const res of started) expect(res.statusCode).toBe(200);
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(payments);
 
     const blocked = await from.post('/api/create-course-payment', {
+      consent,
       courseId,
       plan: 'onetime',
       studentData: buyer(1),
@@ -61,9 +66,13 @@ describe('per-address limit on starting payments (test provider, default limit)'
 
     // Another address is not affected; the window passing opens the first again.
     const other = api(t.app, { remoteAddress: '203.0.113.8' });
-    expect((await other.post('/api/create-payment-intent', { courseId, amount: 5 })).statusCode).toBe(200);
+    expect(
+      (await other.post('/api/create-payment-intent', { consent, courseId, amount: 5 })).statusCode,
+    ).toBe(200);
     await t.db.update(rateLimits).set({ windowStart: sql`now() - interval '11 minutes'` });
-    expect((await from.post('/api/create-payment-intent', { courseId, amount: 5 })).statusCode).toBe(200);
+    expect((await from.post('/api/create-payment-intent', { consent, courseId, amount: 5 })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -80,6 +89,7 @@ describe('our payment row before the provider intent (Stripe, against a local fa
 
   it('creates the intent with our row id as its idempotency key and stores the intent on that row', async () => {
     const res = await api(t.app).post('/api/create-course-payment', {
+      consent,
       courseId,
       plan: 'onetime',
       studentData: buyer(2),
@@ -99,6 +109,7 @@ describe('our payment row before the provider intent (Stripe, against a local fa
     const intentsBefore = fake.intents.size;
     fake.failNext('/v1/payment_intents', 3); // the first try and stripe-node's two retries
     const res = await api(t.app).post('/api/create-course-payment', {
+      consent,
       courseId,
       plan: 'onetime',
       studentData: buyer(3),
@@ -115,6 +126,7 @@ describe('our payment row before the provider intent (Stripe, against a local fa
     expect(rows[0]!.studentData).toEqual({});
     // The buyer tries again: a fresh row and a fresh intent, and the next checkout works.
     const retry = await api(t.app).post('/api/create-course-payment', {
+      consent,
       courseId,
       plan: 'onetime',
       studentData: buyer(3),

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
+import type { PaymentConsent } from '#server/db/schema/commerce.ts';
 import { payments } from '#server/db/schema/index.ts';
-import { tooManyRequests } from '#server/lib/errors.ts';
+import { badRequest, tooManyRequests } from '#server/lib/errors.ts';
 import * as rateLimit from '#server/lib/rate-limit.ts';
+import { CONSENT_REQUIRED_MESSAGE, type ConsentInput, IMMEDIATE_ACCESS_CONSENT } from '#shared/consent.ts';
 import type { CreateIntentInput, PaymentProvider, ProviderIntent } from './payment-provider.ts';
 
 // How a payment starts (docs/decisions/0015-payment-row-first.md): anonymous callers are throttled per address,
@@ -25,6 +27,17 @@ export async function reservePaymentStart(
   if (reserved && reserved.count > deps.paymentStartsPerIp) {
     throw tooManyRequests(TOO_MANY_PAYMENTS, 'RATE_LIMITED', reserved.resetsAt.getTime() - Date.now());
   }
+}
+
+/**
+ * The buyer's express consent to immediate access in the current wording (src/shared/consent.ts), as stored with
+ * the payment; 400 CONSENT_REQUIRED when it is missing, unticked or for an older wording.
+ */
+export function requireConsent(consent: ConsentInput | undefined, ipAddress: string): PaymentConsent {
+  if (!consent?.immediateAccess || consent.wordingVersion !== IMMEDIATE_ACCESS_CONSENT.version) {
+    throw badRequest(CONSENT_REQUIRED_MESSAGE, 'CONSENT_REQUIRED');
+  }
+  return { version: consent.wordingVersion, at: new Date().toISOString(), ip: ipAddress };
 }
 
 export type NewPayment = Omit<

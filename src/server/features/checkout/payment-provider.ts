@@ -35,10 +35,30 @@ export interface CreateIntentInput {
   idempotencyKey: string;
 }
 
+/** A refund at the provider (Stripe's Refund object): succeeded only once the provider says so. */
+export interface ProviderRefund {
+  id: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+  amountPence: number;
+  intentId: string | null;
+  /** Ours: `refundId` names our refunds row. */
+  metadata: Record<string, string>;
+}
+
+export interface CreateRefundInput {
+  intentId: string;
+  amountPence: number;
+  metadata: Record<string, string>;
+  /** The same key always gives the same refund (Stripe's Idempotency-Key). */
+  idempotencyKey: string;
+}
+
 export interface ProviderEvent {
   id: string;
   type: string;
   intent: ProviderIntent | null;
+  /** refund.* and charge.refund.updated events: the refund (docs/product.md#refunds-cancellations-and-credit-notes). */
+  refund?: ProviderRefund | null;
 }
 
 export interface InstalmentScheduleInput {
@@ -63,6 +83,14 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
   /** Monthly plan: charge the remaining instalments automatically; returns the provider's reference. */
   scheduleInstalments(input: InstalmentScheduleInput): Promise<string | null>;
+  /**
+   * Asks for a refund of (part of) a paid intent. The answer is the refund as created; it counts only once its
+   * event confirms it: Stripe sends that by webhook, the test provider returns it here as `event` (delivered
+   * through the same handler), since it has no webhooks.
+   */
+  createRefund(input: CreateRefundInput): Promise<{ refund: ProviderRefund; event: ProviderEvent | null }>;
+  /** Monthly plan: stop charging the remaining instalments (the reference scheduleInstalments returned). */
+  cancelInstalments(reference: string): Promise<void>;
 }
 
 export class WebhookSignatureError extends Error {}

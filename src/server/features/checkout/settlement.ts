@@ -1,4 +1,5 @@
 import type { Queryable } from '#server/db/client.ts';
+import type { ProviderRefund } from './payment-provider.ts';
 
 /**
  * What a feature that sells through checkout plugs in for payments of its own purpose (a team order:
@@ -27,3 +28,12 @@ export async function settleForPurpose(
   }
   return null;
 }
+
+/**
+ * Confirms a refund from the provider's event (webhook, or the test provider's answer), exactly once per event
+ * and per refund; given to checkout by the composition root so that checkout knows nothing of refunds.
+ */
+export type RefundEventHandler = (
+  eventId: string,
+  refund: ProviderRefund,
+) => Promise<'processed' | 'duplicate' | 'ignored'>;

@@ -2,11 +2,13 @@ import Stripe from 'stripe';
 import { HttpError } from '#server/lib/errors.ts';
 import type {
   CreateIntentInput,
+  CreateRefundInput,
   InstalmentScheduleInput,
   IntentStatus,
   PaymentProvider,
   ProviderEvent,
   ProviderIntent,
+  ProviderRefund,
 } from './payment-provider.ts';
 import { WebhookSignatureError } from './payment-provider.ts';
 
@@ -46,6 +48,17 @@ function present(intent: StripeIntent): ProviderIntent {
     lastError: intent.last_payment_error?.message ?? null,
     customerId: id(intent.customer as string | { id: string } | null),
     paymentMethodId: id(intent.payment_method as string | { id: string } | null),
+  };
+}
+
+function presentRefund(refund: Stripe.Refund): ProviderRefund {
+  const intent = refund.payment_intent as string | { id: string } | null;
+  return {
+    id: refund.id,
+    status: (refund.status ?? 'pending') as ProviderRefund['status'],
+    amountPence: refund.amount,
+    intentId: intent == null ? null : typeof intent === 'string' ? intent : intent.id,
+    metadata: (refund.metadata ?? {}) as Record<string, string>,
   };
 }
 
@@ -136,7 +149,36 @@ export class StripeProvider implements PaymentProvider {
       id: event.id,
       type: event.type,
       intent: object?.object === 'payment_intent' ? present(object as unknown as StripeIntent) : null,
+      refund: object?.object === 'refund' ? presentRefund(object as unknown as Stripe.Refund) : null,
     };
+  }
+
+  async createRefund(input: CreateRefundInput): Promise<{ refund: ProviderRefund; event: null }> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: input.intentId, amount: input.amountPence, metadata: input.metadata },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      // Confirmed by the refund.updated / refund.created webhook, not by this answer.
+      return { refund: presentRefund(refund), event: null };
+    } catch (error) {
+      throw providerError(error);
+    }
+  }
+
+  async cancelInstalments(reference: string): Promise<void> {
+    try {
+      await this.stripe.subscriptionSchedules.cancel(
+        reference,
+        {},
+        { idempotencyKey: `cancel-${reference}` },
+      );
+    } catch (error) {
+      // Already cancelled or finished: nothing is left to charge.
+      if ((error as { code?: string }).code === 'resource_missing') return;
+      if ((error as { statusCode?: number }).statusCode === 400) return;
+      throw providerError(error);
+    }
   }
 
   async scheduleInstalments(input: InstalmentScheduleInput): Promise<string | null> {

@@ -12,6 +12,7 @@ import {
 } from '#server/db/schema/index.ts';
 import { createStripeTestApp, type FakeStripe } from '#server/test/fake-stripe.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
+import { consentGiven } from '#shared/consent.ts';
 import { checkoutDeps } from './checkout-deps.ts';
 import {
   ABANDON_AFTER_MS,
@@ -19,6 +20,9 @@ import {
   RECHECK_AFTER_MS,
   reconcilePayments,
 } from './reconcile.service.ts';
+
+/** The ticked consent box (src/shared/consent.ts) every payment start sends. */
+const consent = consentGiven();
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const signer = new Stripe('sk_test_fake');
@@ -116,7 +120,12 @@ describe('Stripe adapter (stripe-node against a local fake of the Stripe API)', 
 
   it('creates a GBP PaymentIntent for the course price with the receipt email', async () => {
     const student = buyer();
-    const res = await post('/api/create-course-payment', { courseId, studentData: student, amount: 1 });
+    const res = await post('/api/create-course-payment', {
+      consent,
+      courseId,
+      studentData: student,
+      amount: 1,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     const intent = fake.intents.get(body.paymentIntentId)!;
@@ -132,7 +141,7 @@ describe('Stripe adapter (stripe-node against a local fake of the Stripe API)', 
   it('20 concurrent payment-success calls plus two duplicate webhooks provision exactly once', async () => {
     const student = buyer();
     const { paymentIntentId } = (
-      await post('/api/create-course-payment', { courseId, studentData: student })
+      await post('/api/create-course-payment', { consent, courseId, studentData: student })
     ).json();
     // Before Stripe says it succeeded, nothing is provisioned.
     expect((await post('/api/payment-success', { paymentIntentId })).json().status).toBe('pending');
@@ -155,7 +164,7 @@ describe('Stripe adapter (stripe-node against a local fake of the Stripe API)', 
   it('a signed webhook alone provisions the buyer', async () => {
     const student = buyer();
     const { paymentIntentId } = (
-      await post('/api/create-course-payment', { courseId, studentData: student })
+      await post('/api/create-course-payment', { consent, courseId, studentData: student })
     ).json();
     const res = await webhook(succeededEvent(fake.succeed(paymentIntentId)));
     expect(res.json()).toEqual({ received: true, outcome: 'processed' });
@@ -165,7 +174,7 @@ describe('Stripe adapter (stripe-node against a local fake of the Stripe API)', 
   it('refuses a tampered or missing signature', async () => {
     const student = buyer();
     const { paymentIntentId } = (
-      await post('/api/create-course-payment', { courseId, studentData: student })
+      await post('/api/create-course-payment', { consent, courseId, studentData: student })
     ).json();
     const intent = { ...fake.intents.get(paymentIntentId)!, status: 'succeeded' };
     const payload = succeededEvent(intent);
@@ -190,7 +199,7 @@ describe('Stripe adapter (stripe-node against a local fake of the Stripe API)', 
   it('a declined card leaves nothing behind and reports the message', async () => {
     const student = buyer();
     const { paymentIntentId } = (
-      await post('/api/create-course-payment', { courseId, studentData: student })
+      await post('/api/create-course-payment', { consent, courseId, studentData: student })
     ).json();
     fake.decline(paymentIntentId);
     const res = await post('/api/payment-success', { paymentIntentId });
@@ -200,7 +209,12 @@ describe('Stripe adapter (stripe-node against a local fake of the Stripe API)', 
 
   it('the monthly plan saves the card and creates a subscription schedule for the rest', async () => {
     const student = buyer();
-    const res = await post('/api/create-course-payment', { courseId, studentData: student, plan: 'monthly' });
+    const res = await post('/api/create-course-payment', {
+      consent,
+      courseId,
+      studentData: student,
+      plan: 'monthly',
+    });
     const { paymentIntentId } = res.json();
     const intent = fake.intents.get(paymentIntentId)!;
     expect(intent).toMatchObject({ amount: 19999, setup_future_usage: 'off_session' });
@@ -254,7 +268,7 @@ describe('Stripe unreachable', () => {
       const res = await down.app.inject({
         method: 'POST',
         url: '/api/create-payment-intent',
-        payload: { courseId: row!.id },
+        payload: { courseId: row!.id, consent },
       });
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toMatch(/payment provider could not be reached/);
@@ -278,7 +292,7 @@ describe('reconciliation with Stripe (the worker behind the success page and the
   it('provisions a buyer whose payment succeeded at Stripe when neither the success page nor a webhook came', async () => {
     const student = buyer();
     const { paymentIntentId } = (
-      await post('/api/create-course-payment', { courseId, studentData: student })
+      await post('/api/create-course-payment', { consent, courseId, studentData: student })
     ).json();
     fake.succeed(paymentIntentId);
     // Too recent: the success page may still be on its way.
@@ -299,7 +313,7 @@ describe('reconciliation with Stripe (the worker behind the success page and the
   it('cancels an intent left unpaid for 24 hours at Stripe and forgets the buyer’s details', async () => {
     const student = buyer();
     const { paymentIntentId } = (
-      await post('/api/create-course-payment', { courseId, studentData: student })
+      await post('/api/create-course-payment', { consent, courseId, studentData: student })
     ).json();
     fake.decline(paymentIntentId);
     await reconcilePayments(checkoutDeps(t.app), later(RECHECK_AFTER_MS + 60_000));
@@ -322,7 +336,7 @@ describe('reconciliation with Stripe (the worker behind the success page and the
   it('a buyer who paid just before the 24 hours ran out is enrolled, not cancelled', async () => {
     const student = buyer();
     const { paymentIntentId } = (
-      await post('/api/create-course-payment', { courseId, studentData: student })
+      await post('/api/create-course-payment', { consent, courseId, studentData: student })
     ).json();
     fake.succeed(paymentIntentId);
     const cancels = fake.requests.filter((r) => r.path.endsWith('/cancel')).length;
@@ -333,7 +347,12 @@ describe('reconciliation with Stripe (the worker behind the success page and the
 
   it('creates a monthly plan’s instalment schedule later when Stripe failed at payment time', async () => {
     const student = buyer();
-    const res = await post('/api/create-course-payment', { courseId, studentData: student, plan: 'monthly' });
+    const res = await post('/api/create-course-payment', {
+      consent,
+      courseId,
+      studentData: student,
+      plan: 'monthly',
+    });
     const { paymentIntentId } = res.json();
     fake.succeed(paymentIntentId);
     // stripe-node tries 3 times: every one fails.

@@ -13,11 +13,13 @@ import {
 } from '#shared/schemas/checkout.ts';
 import {
   type CreateIntentInput,
+  type CreateRefundInput,
   type IntentStatus,
   intentIdFromClientSecret,
   type PaymentProvider,
   type ProviderEvent,
   type ProviderIntent,
+  type ProviderRefund,
   WebhookSignatureError,
 } from './payment-provider.ts';
 
@@ -157,6 +159,26 @@ export class TestPaymentProvider implements PaymentProvider {
   async scheduleInstalments(): Promise<string | null> {
     // The instalment rows checkout records are the schedule.
     return null;
+  }
+
+  async cancelInstalments(): Promise<void> {
+    // The instalment rows are the schedule: the caller marks them cancelled.
+  }
+
+  /** Like Stripe's test mode: a card refund succeeds; the same key names the same refund and the same event. */
+  async createRefund(input: CreateRefundInput): Promise<{ refund: ProviderRefund; event: ProviderEvent }> {
+    const key = createHmac('sha256', this.secret).update(`refund:${input.idempotencyKey}`).digest('hex');
+    const refund: ProviderRefund = {
+      id: `re_test_${key.slice(0, 24)}`,
+      status: 'succeeded',
+      amountPence: input.amountPence,
+      intentId: input.intentId,
+      metadata: input.metadata,
+    };
+    return {
+      refund,
+      event: { id: `evt_test_${key.slice(24, 48)}`, type: 'refund.updated', intent: null, refund },
+    };
   }
 
   /**

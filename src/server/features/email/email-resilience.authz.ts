@@ -1,7 +1,8 @@
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import type { AuthzCase } from '#server/test/authz.ts';
+import { adminOnly as adminOnlyAs } from '#server/test/authz-fixtures.ts';
 
-const adminOnly = { anonymous: 401, student: 403, otherStudent: 403, teamManager: 403, admin: 200 } as const;
+const adminOnly = adminOnlyAs(200);
 
 /** The mailbox's retry and backlog routes: admins only. */
 export const authzCases: AuthzCase[] = [

@@ -6,6 +6,10 @@ import { courses, emailOutbox } from '#server/db/schema/index.ts';
 import { deliverDue } from '#server/lib/mail/outbox.service.ts';
 import { createTransport } from '#server/lib/mail/transport.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
+import { consentGiven } from '#shared/consent.ts';
+
+/** The ticked consent box (src/shared/consent.ts) every payment start sends. */
+const consent = consentGiven();
 
 interface Received {
   to: string[];
@@ -65,6 +69,7 @@ async function buy(email: string) {
   const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
   const intent = (
     await post('/api/create-course-payment', {
+      consent,
       courseId,
       studentData: {
         firstName: 'Priya',

@@ -13,5 +13,6 @@ export function presentMailboxEmail(row: typeof emailOutbox.$inferSelect): Mailb
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt ? row.sentAt.toISOString() : null,
+    headers: row.headers ?? {},
   };
 }

@@ -22,6 +22,13 @@ export interface InvoiceDocument {
   netPence: number;
   vatPence: number;
   amountPence: number;
+  /**
+   * Reductions below the line (a team price tier, a discount code), net of VAT, positive pence; netPence is after
+   * them, and VAT is worked out on that (docs/product.md#discount-codes-and-team-prices).
+   */
+  reductions: { label: string; netPence: number }[];
+  /** The line's net before reductions (quantity × unit). */
+  lineNetPence: number;
   payBy: 'card' | 'invoice';
   dueAt: Date | null;
   paidAt: Date | null;
@@ -160,10 +167,19 @@ function lineTable(doc: PdfDocument, invoice: InvoiceDocument, registered: boole
         String(invoice.quantity),
         money(invoice.unitNetPence),
         `${invoice.vatRate}%`,
-        money(invoice.netPence),
+        money(invoice.lineNetPence),
       ]
-    : [invoice.description, String(invoice.quantity), money(invoice.unitNetPence), money(invoice.netPence)];
+    : [
+        invoice.description,
+        String(invoice.quantity),
+        money(invoice.unitNetPence),
+        money(invoice.lineNetPence),
+      ];
   row(doc, columns, cells, PDF_FONTS.regular);
+  for (const reduction of invoice.reductions) {
+    const blanks = columns.slice(1, -1).map(() => '');
+    row(doc, columns, [reduction.label, ...blanks, `-${money(reduction.netPence)}`], PDF_FONTS.regular);
+  }
   rule(doc);
   const totals: [string, string][] = registered
     ? [

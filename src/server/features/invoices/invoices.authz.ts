@@ -1,4 +1,5 @@
 import type { AuthzCase } from '#server/test/authz.ts';
+import { staffGet } from '#server/test/authz-fixtures.ts';
 import { seedCourse, seedPaidOrder } from '#server/test/fixtures/teams.ts';
 import { issueInvoice } from './invoices.service.ts';
 
@@ -14,6 +15,14 @@ export const authzCases: AuthzCase[] = [
       const invoice = await db.transaction((tx) => issueInvoice(tx, orderId));
       return { params: { id: invoice.id } };
     },
-    expect: { anonymous: 401, student: 404, otherStudent: 404, teamManager: 200, admin: 200 },
+    expect: {
+      anonymous: 401,
+      student: 404,
+      otherStudent: 404,
+      teamManager: 200,
+      admin: 200,
+      ...staffGet(404),
+      finance: 200,
+    },
   },
 ];

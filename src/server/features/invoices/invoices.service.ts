@@ -47,6 +47,23 @@ async function invoiceDocument(
   if (!row) return null;
   const { invoice, order } = row;
   const price = teamOrderPrice(order.seats, order.unitPricePence, order.vatRate);
+  // Reductions are stored VAT included; on the invoice they are net, and the line less them is the order's net.
+  // With both, the code's line takes the rounding, so the lines always add up to the order's net.
+  const tierNetPence =
+    order.discountOffPence > 0
+      ? Math.round((order.tierOffPence * 100) / (100 + order.vatRate))
+      : price.netPence - order.netPence;
+  const reductions = [
+    order.tierOffPence > 0
+      ? { label: `Team price: ${order.tierPercent}% off ${order.seats} seats`, netPence: tierNetPence }
+      : null,
+    order.discountOffPence > 0
+      ? {
+          label: `Discount code ${order.discountCode}`,
+          netPence: price.netPence - order.netPence - tierNetPence,
+        }
+      : null,
+  ].filter((r): r is { label: string; netPence: number } => r !== null);
   return {
     managerUserId: order.managerUserId,
     document: {
@@ -60,6 +77,8 @@ async function invoiceDocument(
       quantity: order.seats,
       unitNetPence: price.unitNetPence,
       vatRate: order.vatRate,
+      lineNetPence: reductions.length ? price.netPence : order.netPence,
+      reductions,
       netPence: order.netPence,
       vatPence: order.vatPence,
       amountPence: order.amountPence,

@@ -367,6 +367,7 @@ async function presentTopicDetail(
     videoDurationSeconds: topic.videoDurationSeconds,
     presentationPath: topic.presentationPath,
     presentationKind: await presentationKind(db, topic.presentationPath),
+    captionsUrl: topic.captionsPath,
     hasQuiz: Boolean(topic.quizId),
     hasPackage: await playsPackage(db, topic.id),
     nextTopicId,

@@ -1,19 +1,69 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { basePrincipal, currentUser, requireUser } from '#server/plugins/auth.ts';
-import { upcomingSessionsResponseSchema } from '#shared/schemas/live-sessions.ts';
-import { upcomingSessions } from './live-sessions.service.ts';
+import { z } from 'zod';
+import { auditActor } from '#server/features/audit/index.ts';
+import { basePrincipal, currentUser, requireCan, requireUser } from '#server/plugins/auth.ts';
+import {
+  attendanceInputSchema,
+  registerSchema,
+  rsvpSchema,
+  upcomingSessionsResponseSchema,
+} from '#shared/schemas/live-sessions.ts';
+import { sessionIcs } from './calendar.presenter.ts';
+import { answerRsvp, upcomingSessions, visibleSession } from './live-sessions.service.ts';
+import { getRegister, takeRegister } from './register.service.ts';
 
-/**
- * GET /api/sessions/upcoming: sessions not yet over and not cancelled, of the caller's courses or with the caller
- * on the list (admins: all). 'enrolled' marks the ones the caller attends.
- */
+const params = z.object({ id: z.uuid('Session not found') });
+const tags = ['live-sessions'];
+
+/** Live sessions for the people who attend them and for the staff who take their register (docs/product.md#live-sessions). */
 export const liveSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Sessions not yet over and not cancelled, of the caller's courses or with the caller on the list (admins: all).
   app.get(
     '/api/sessions/upcoming',
+    { onRequest: [requireUser], schema: { tags, response: { 200: upcomingSessionsResponseSchema } } },
+    async (request) => upcomingSessions(app.db, basePrincipal(currentUser(request))),
+  );
+
+  // The calendar file of any session the caller sees (404 otherwise).
+  app.get(
+    '/api/sessions/:id/ics',
+    { onRequest: [requireUser], schema: { tags, params } },
+    async (request, reply) => {
+      const session = await visibleSession(app.db, basePrincipal(currentUser(request)), request.params.id);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="session-${session.id.slice(0, 8)}.ics"`)
+        .header('cache-control', 'private, no-store')
+        .send(sessionIcs(session, app.config.publicUrl));
+    },
+  );
+
+  app.post(
+    '/api/sessions/:id/rsvp',
     {
       onRequest: [requireUser],
-      schema: { tags: ['live-sessions'], response: { 200: upcomingSessionsResponseSchema } },
+      schema: { tags, params, body: rsvpSchema, response: { 200: rsvpSchema } },
     },
-    async (request) => upcomingSessions(app.db, basePrincipal(currentUser(request))),
+    async (request) =>
+      answerRsvp(app.db, basePrincipal(currentUser(request)), request.params.id, request.body.attending),
+  );
+
+  const register = { onRequest: [requireCan('session:register')] };
+  app.get(
+    '/api/admin/sessions/:id/attendance',
+    { ...register, schema: { tags, params, response: { 200: registerSchema } } },
+    async (request) => getRegister(app.db, basePrincipal(currentUser(request)), request.params.id),
+  );
+  app.put(
+    '/api/admin/sessions/:id/attendance',
+    { ...register, schema: { tags, params, body: attendanceInputSchema, response: { 200: registerSchema } } },
+    async (request) =>
+      takeRegister(
+        app.db,
+        auditActor(request),
+        basePrincipal(currentUser(request)),
+        request.params.id,
+        request.body.present,
+      ),
   );
 };

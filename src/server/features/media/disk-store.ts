@@ -73,6 +73,10 @@ export class DiskObjectStore implements ObjectStore {
     });
   }
 
+  async read(key: string): Promise<Readable> {
+    return this.createReadStream(key);
+  }
+
   /** A fresh temporary file in the store's own filesystem (so the final link is atomic). */
   async tempFile(): Promise<string> {
     await fsp.mkdir(this.tmpDir, { recursive: true });

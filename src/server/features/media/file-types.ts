@@ -10,7 +10,7 @@ const ascii = (buf: Buffer, start: number, end: number) => buf.subarray(start, e
 
 /**
  * The content type a file really is, from its first bytes; null when it is none of the allowed types.
- * Only the allowlist is recognised: JPEG/PNG/WebP, MP4/QuickTime/WebM, PDF/PPT/PPTX.
+ * Only the allowlist is recognised: JPEG/PNG/WebP, MP4/QuickTime/WebM, PDF/PPT/PPTX (captions: see checkContent).
  */
 export function sniffContentType(head: Buffer): string | null {
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
@@ -50,7 +50,10 @@ export function checkContent(
 ): { contentType: string } | { error: string } {
   // A zip is a zip: an upload typed 'package' is one when it starts like one (its contents are checked on attach).
   const zip = fileType === 'package' && startsWith(head, [0x50, 0x4b, 0x03, 0x04]);
-  const sniffed = zip ? 'application/zip' : sniffContentType(head);
+  // Captions are text: any file without NUL bytes is taken, and its WebVTT is checked in full when a topic
+  // uses it (PUT /api/topics/:id/captions answers INVALID_CAPTIONS; README 'Accessibility').
+  const text = fileType === 'captions' && !head.includes(0) && !sniffContentType(head);
+  const sniffed = zip ? 'application/zip' : text ? 'text/vtt' : sniffContentType(head);
   const allowed = CONTENT_TYPES_BY_TYPE[fileType];
   if (!sniffed || !allowed.includes(sniffed)) {
     return { error: `This file is not an allowed ${fileType} type (${describeAllowed(fileType)})` };
@@ -74,6 +77,7 @@ export function describeAllowed(fileType: FileType): string {
     presentation: 'PDF, PPT or PPTX',
     document: 'PDF',
     package: 'a SCORM zip',
+    captions: 'WebVTT',
   }[fileType];
 }
 
@@ -96,6 +100,8 @@ export function extensionFor(contentType: string | null): string {
       return '.pdf';
     case 'application/zip':
       return '.zip';
+    case 'text/vtt':
+      return '.vtt';
     case 'application/vnd.ms-powerpoint':
       return '.ppt';
     case 'application/vnd.openxmlformats-officedocument.presentationml.presentation':

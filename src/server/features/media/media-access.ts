@@ -21,8 +21,8 @@ export type MediaAccessRule = (
 ) => Promise<Exclude<MediaAccess, 'public'> | null>;
 
 /**
- * Who may read an object. Images (course images, avatars, quiz images) are public once attached. Videos and
- * presentations: admins, and students enrolled in the course of a topic that uses the object. Documents (PDF
+ * Who may read an object. Images (course images, avatars, quiz images) are public once attached. Videos, their
+ * captions and presentations: admins, and students enrolled in the course of a topic that uses the object. Documents (PDF
  * evidence) and anything unattached: its uploader and admins only.
  */
 export async function mediaAccess(
@@ -38,7 +38,11 @@ export async function mediaAccess(
     }
     return 'public';
   }
-  if (row.fileType === 'video' && row.attachedAt && (await isPreviewVideo(db, objectPathFor(row.key))))
+  if (
+    (row.fileType === 'video' || row.fileType === 'captions') &&
+    row.attachedAt &&
+    (await isPreviewVideo(db, objectPathFor(row.key)))
+  )
     return 'public';
   if (!user) return 'unauthorized';
   if (can(accountPrincipal(user), 'owned:read', { ownerId: row.uploadedBy })) return 'allowed';
@@ -49,14 +53,20 @@ export async function mediaAccess(
     .from(topics)
     .innerJoin(modules, eq(modules.id, topics.moduleId))
     .innerJoin(enrolments, and(eq(enrolments.courseId, modules.courseId), eq(enrolments.userId, user.id)))
-    .where(or(eq(topics.videoPath, objectPath), eq(topics.presentationPath, objectPath)))
+    .where(
+      or(
+        eq(topics.videoPath, objectPath),
+        eq(topics.presentationPath, objectPath),
+        eq(topics.captionsPath, objectPath),
+      ),
+    )
     .limit(1);
   return enrolled ? 'allowed' : 'forbidden';
 }
 
 /**
  * Preview Course (docs/product.md#public-site) plays the first topic's video of an active course to anyone, so visitors can
- * see what they would buy; every other lesson stays behind enrolment.
+ * see what they would buy (with its captions); every other lesson stays behind enrolment.
  */
 async function isPreviewVideo(db: Queryable, objectPath: string): Promise<boolean> {
   const rows = await db.execute<{ ok: number }>(sql`
@@ -64,7 +74,7 @@ async function isPreviewVideo(db: Queryable, objectPath: string): Promise<boolea
     FROM ${topics} t
     JOIN ${modules} m ON m.id = t.module_id
     JOIN ${courses} c ON c.id = m.course_id
-    WHERE t.video_path = ${objectPath} AND c.is_active
+    WHERE (t.video_path = ${objectPath} OR t.captions_path = ${objectPath}) AND c.is_active
       AND t.id = (
         SELECT t2.id FROM ${topics} t2 JOIN ${modules} m2 ON m2.id = t2.module_id
         WHERE m2.course_id = c.id ORDER BY m2."order", t2."order" LIMIT 1

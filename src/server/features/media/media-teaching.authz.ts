@@ -1,7 +1,9 @@
 import { courses, modules, topics } from '#server/db/schema/index.ts';
 import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
+import { adminOnly, taughtByInstructor } from '#server/test/authz-fixtures.ts';
 
-// Removing a topic's video or presentation (README 'Files and media'): admins only. PUT on the same paths is
+// Removing a topic's video, presentation or captions, and attaching captions (README 'Files and media',
+// 'Accessibility'): admins and the course's instructors (docs/staff.md). PUT on the video and presentation paths is
 // an existing route (its cases live with the media feature's own list).
 
 async function topicWithoutMedia(world: AuthzWorld) {
@@ -15,13 +17,29 @@ async function topicWithoutMedia(world: AuthzWorld) {
     .insert(topics)
     .values({ moduleId: mod!.id, title: 'Topic', description: 'Topic', order: 1 })
     .returning();
+  await taughtByInstructor(world, course!.id);
   return { params: { id: topic!.id } };
 }
 
-export const authzCases: AuthzCase[] = (['video', 'presentation'] as const).map((kind) => ({
-  method: 'DELETE',
-  url: `/api/topics/:id/${kind}`,
-  prepare: topicWithoutMedia,
-  expect: { anonymous: 401, student: 403, otherStudent: 403, teamManager: 403, admin: 200 },
-  note: 'content authoring is admin-only',
-}));
+export const authzCases: AuthzCase[] = [
+  ...(['video', 'presentation', 'captions'] as const).map(
+    (kind): AuthzCase => ({
+      method: 'DELETE',
+      url: `/api/topics/:id/${kind}`,
+      prepare: topicWithoutMedia,
+      expect: { ...adminOnly(200), instructor: 200 },
+      note: 'content authoring: admins and the course’s instructors',
+    }),
+  ),
+  {
+    method: 'PUT',
+    url: '/api/topics/:id/captions',
+    prepare: async (world) => ({
+      ...(await topicWithoutMedia(world)),
+      body: { objectKey: `/objects/captions/${crypto.randomUUID()}` },
+    }),
+    // Admins and the course's instructors pass the guard and meet an object that was never uploaded.
+    expect: { ...adminOnly(400), instructor: 400 },
+    note: 'content authoring: admins and the course’s instructors (captions: README Accessibility)',
+  },
+];

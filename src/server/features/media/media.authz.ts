@@ -1,5 +1,5 @@
 import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
-import { adminOnly, enrolledCourse, everyone, signedIn } from '#server/test/authz-fixtures.ts';
+import { adminOnly, enrolledCourse, everyone, signedIn, staffGet } from '#server/test/authz-fixtures.ts';
 import { fakePdf, fakePng } from '#server/test/fixtures/media.ts';
 
 const attach = { body: { objectPath: `/objects/video/${crypto.randomUUID()}` } };
@@ -40,6 +40,8 @@ async function studentsUpload(
   const [, , kind, id] = objectPath.split('/');
   return { kind: kind!, id: id! };
 }
+
+const uploads = new Map<string, Promise<{ kind: string; id: string }>>();
 
 export const authzCases: AuthzCase[] = [
   {
@@ -87,23 +89,40 @@ export const authzCases: AuthzCase[] = [
     (fileType): AuthzCase => ({
       method: 'GET',
       url: '/objects/:kind/:id',
-      prepare: async (world) => ({ params: await studentsUpload(world, fileType) }),
-      expect: { anonymous: 401, student: 200, otherStudent: 403, teamManager: 403, admin: 200 },
+      // One upload per run, read by every actor (uploads are throttled per account).
+      prepare: async (world) => {
+        if (!uploads.has(fileType)) uploads.set(fileType, studentsUpload(world, fileType));
+        return { params: await uploads.get(fileType)! };
+      },
+      expect: {
+        anonymous: 401,
+        student: 200,
+        otherStudent: 403,
+        teamManager: 403,
+        admin: 200,
+        ...staffGet(403),
+      },
       note: `a real ${fileType === 'image' ? 'image' : 'PDF'} the student uploaded (OTJ evidence): only its uploader and admins`,
     }),
   ),
   {
     method: 'PUT',
     url: '/api/topics/:id/video',
-    prepare: async (world) => ({ params: { id: (await enrolledCourse(world)).topicId }, ...attach }),
-    expect: adminOnly(400),
-    note: 'admin only; an object never uploaded is refused',
+    prepare: async (world) => ({
+      params: { id: (await enrolledCourse(world)).topicId },
+      body: { videoURL: `/objects/video/${crypto.randomUUID()}` },
+    }),
+    expect: { ...adminOnly(400), instructor: 400 },
+    note: 'admins and the course’s instructors; an object never uploaded is refused',
   },
   {
     method: 'PUT',
     url: '/api/topics/:id/presentation',
-    prepare: async (world) => ({ params: { id: (await enrolledCourse(world)).topicId }, ...attach }),
-    expect: adminOnly(400),
+    prepare: async (world) => ({
+      params: { id: (await enrolledCourse(world)).topicId },
+      body: { presentationURL: `/objects/document/${crypto.randomUUID()}` },
+    }),
+    expect: { ...adminOnly(400), instructor: 400 },
   },
   {
     method: 'PUT',

@@ -299,11 +299,16 @@ export async function mediaPathsOf(
         ? eq(topics.moduleId, owner.moduleId)
         : eq(topics.id, owner.topicId);
   const topicRows = await db
-    .select({ id: topics.id, video: topics.videoPath, presentation: topics.presentationPath })
+    .select({
+      id: topics.id,
+      video: topics.videoPath,
+      presentation: topics.presentationPath,
+      captions: topics.captionsPath,
+    })
     .from(topics)
     .innerJoin(modules, eq(modules.id, topics.moduleId))
     .where(topicFilter);
-  for (const t of topicRows) paths.push(t.video, t.presentation);
+  for (const t of topicRows) paths.push(t.video, t.presentation, t.captions);
   if (topicRows.length) {
     const images = await db
       .select({ image: quizQuestions.imagePath })

@@ -4,10 +4,12 @@ import type { FileType } from '#shared/constants.ts';
 
 /** Server-generated keys only: `<fileType>/<uuid>`. Anything else is refused before it reaches a store. */
 export const KEY_PATTERN =
-  /^(image|video|presentation|document|package)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  /^(image|video|presentation|document|package|captions)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** An unpacked SCORM file: `scorm/<topic uuid>/<package uuid>/<path inside the zip>` (README 'SCORM packages'). */
 const PACKAGE_FILE_PATTERN = new RegExp(`^scorm/${UUID}/${UUID}/[^\\\\\\0]+$`);
+/** A data export's ZIP (README 'Your data'): never an upload, never served from /objects. */
+const EXPORT_PATTERN = new RegExp(`^export/${UUID}\\.zip$`);
 export const OBJECT_PATH_PREFIX = '/objects/';
 export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
 
@@ -24,7 +26,7 @@ export function isObjectKey(key: string): boolean {
  * backslash or NUL), so no key can leave its folder.
  */
 export function isStoreKey(key: string): boolean {
-  if (KEY_PATTERN.test(key)) return true;
+  if (KEY_PATTERN.test(key) || EXPORT_PATTERN.test(key)) return true;
   return (
     PACKAGE_FILE_PATTERN.test(key) &&
     key.length <= 1024 &&
@@ -58,6 +60,8 @@ export interface ObjectStore {
   readStart(key: string, length: number): Promise<Buffer>;
   /** `length` bytes from `start` (fewer at the end of the object). */
   readRange(key: string, start: number, length: number): Promise<Buffer>;
+  /** The whole object as a stream (data exports copy a person's files into their ZIP); never buffered. */
+  read(key: string): Promise<Readable>;
   /** Stores a whole object (the demo seed); streams, never buffers. */
   put(key: string, body: Readable, contentType: string, size: number): Promise<void>;
   /** Removes an object; a missing one is not an error. */

@@ -95,6 +95,11 @@ export class S3ObjectStore implements ObjectStore {
     return Buffer.from(bytes ?? []).subarray(0, length);
   }
 
+  async read(key: string): Promise<Readable> {
+    const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.check(key) }));
+    return res.Body as Readable;
+  }
+
   async put(key: string, body: Readable, contentType: string, size: number): Promise<void> {
     await this.client.send(
       new PutObjectCommand({

@@ -11,5 +11,6 @@ export function presentTopic(row: TopicRow) {
     videoPath: row.videoPath,
     videoDurationSeconds: row.videoDurationSeconds,
     presentationPath: row.presentationPath,
+    captionsPath: row.captionsPath,
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { topicProgress, topics } from '#server/db/schema/index.ts';
+import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { courseContentChanged } from '#server/lib/change-notifications.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import {
@@ -24,6 +25,7 @@ export type TopicRow = typeof topics.$inferSelect;
 /** Attaches an uploaded file as the topic's video or presentation, replacing any earlier one. */
 export async function replaceTopicMedia(
   deps: TopicDeps,
+  actor: AuditActor,
   topicId: string,
   reference: string,
   kind: TopicMediaKind,
@@ -64,6 +66,12 @@ export async function replaceTopicMedia(
           ),
         );
     }
+    await recordAudit(tx, actor, {
+      action: `topic.${kind}`,
+      entityType: 'topic',
+      entityId: topicId,
+      summary: changeSummary({ [kind]: previous }, { [kind]: path }),
+    });
     return { topic: updated!, old: previous !== path ? previous : null };
   });
   await courseContentChanged(deps.database);
@@ -74,6 +82,7 @@ export async function replaceTopicMedia(
 /** The topic goes back to "no video" (or no presentation); its quiz and everyone's progress stay. */
 export async function removeTopicMedia(
   deps: TopicDeps,
+  actor: AuditActor,
   topicId: string,
   kind: TopicMediaKind,
 ): Promise<TopicRow> {
@@ -89,7 +98,14 @@ export async function removeTopicMedia(
       )
       .where(eq(topics.id, topicId))
       .returning();
-    return { topic: updated!, old: kind === 'video' ? current.videoPath : current.presentationPath };
+    const old = kind === 'video' ? current.videoPath : current.presentationPath;
+    await recordAudit(tx, actor, {
+      action: `topic.${kind}`,
+      entityType: 'topic',
+      entityId: topicId,
+      summary: changeSummary({ [kind]: old }, { [kind]: null }),
+    });
+    return { topic: updated!, old };
   });
   await courseContentChanged(deps.database);
   if (old) await releaseObject(deps, old);

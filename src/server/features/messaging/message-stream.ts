@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { LEARNER_TOPIC } from '#server/lib/change-notifications.ts';
 import { onInvalidate } from '#server/lib/invalidation.ts';
 import { liveSessionIds, USER_TOPIC, type UserRow } from '#server/lib/sessions.service.ts';
+import { parseUserEvent, USER_EVENTS_CHANNEL, type UserEventName } from '#server/lib/user-events.ts';
 import type { Message } from '#shared/schemas/messaging.ts';
-import { loadMessage, MESSAGE_CHANNEL, participantIdsOf, presentMessage } from './messaging.service.ts';
+import { presentMessage } from './messaging.presenter.ts';
+import { loadMessage, MESSAGE_CHANNEL, participantIdsOf } from './messaging.service.ts';
 
 // Server-sent events for new messages. sendMessage() NOTIFYs every app process (PostgreSQL LISTEN/NOTIFY, or
 // PGlite's own); each process then pushes the message to the streams it holds open for that conversation's
@@ -12,11 +15,15 @@ import { loadMessage, MESSAGE_CHANNEL, participantIdsOf, presentMessage } from '
 // revoked), deactivation and "sign out other devices" all call userChanged(), which reaches every process
 // through the invalidation bus (lib/invalidation.ts); the hub then re-reads that user's streams' sessions from
 // the database and closes those that are gone. The heartbeat re-checks too, in case a notification was missed.
+//
+// The same streams carry a person's other live updates (lib/user-events.ts: the bell, learning, apprenticeship),
+// and a change to their learning (learnerChanged) becomes a 'learning' event, so every open tab refreshes.
 
 type Subscriber = {
   viewer: Pick<UserRow, 'id' | 'role' | 'staffRoles'>;
   sessionId: string;
   send: (message: Message) => void;
+  sendEvent: (event: UserEventName) => void;
   close: () => void;
 };
 
@@ -60,6 +67,16 @@ export async function createMessageHub(app: FastifyInstance) {
   const unlisten = await app.database.listen(MESSAGE_CHANNEL, (payload) => {
     deliver(payload).catch((error: unknown) => app.log.warn({ err: error }, 'message delivery failed'));
   });
+  const pushEvent = (userId: string, event: UserEventName) => {
+    for (const subscriber of byUser.get(userId) ?? []) subscriber.sendEvent(event);
+  };
+  const unlistenEvents = await app.database.listen(USER_EVENTS_CHANNEL, (payload) => {
+    const parsed = parseUserEvent(payload);
+    if (parsed) pushEvent(parsed.userId, parsed.event);
+  });
+  const stopWatchingLearners = onInvalidate(app.database, LEARNER_TOPIC, (userId) => {
+    if (userId !== undefined) pushEvent(userId, 'learning');
+  });
   const stopWatchingUsers = onInvalidate(app.database, USER_TOPIC, (userId) => {
     if (userId === undefined) recheck([...byUser.values()].flatMap((set) => [...set]));
     else recheck([...(byUser.get(userId) ?? [])]);
@@ -86,8 +103,10 @@ export async function createMessageHub(app: FastifyInstance) {
     /** Ends every open stream (the server is shutting down) and stops listening. */
     async close() {
       stopWatchingUsers();
+      stopWatchingLearners();
       for (const set of [...byUser.values()]) for (const subscriber of [...set]) subscriber.close();
       await unlisten();
+      await unlistenEvents();
     },
   };
 }

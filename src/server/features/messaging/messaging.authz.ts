@@ -1,5 +1,5 @@
 import type { AuthzCase } from '#server/test/authz.ts';
-import { ownerOnly, signedIn, studentAdminConversation } from '#server/test/authz-fixtures.ts';
+import { ownerOnly, signedIn, staffGet, studentAdminConversation } from '#server/test/authz-fixtures.ts';
 
 // The prepared conversation is between the student and the admin: other students are not participants.
 export const authzCases: AuthzCase[] = [
@@ -47,7 +47,15 @@ export const authzCases: AuthzCase[] = [
     method: 'POST',
     url: '/api/conversations',
     prepare: (world) => ({ body: { participantIds: [world.users.otherStudent.id] } }),
-    expect: { anonymous: 401, student: 403, otherStudent: [400, 403], teamManager: 403, admin: [200, 201] },
-    note: 'students message only their instructors; admins start conversations with students',
+    expect: {
+      anonymous: 401,
+      student: 403,
+      otherStudent: [400, 403],
+      teamManager: 403,
+      admin: [200, 201],
+      ...staffGet(403),
+      otherTutor: [200, 201],
+    },
+    note: 'students message only staff; staff their own students: the other student is otherTutor’s apprentice',
   },
 ];

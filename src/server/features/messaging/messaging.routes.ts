@@ -16,15 +16,16 @@ import {
   unreadCountSchema,
 } from '#shared/schemas/messaging.ts';
 import { createMessageHub, HEARTBEAT_MS } from './message-stream.ts';
+import { presentParticipant } from './messaging.presenter.ts';
 import {
   createConversation,
   getConversation,
-  listContacts,
   listConversations,
   markConversationRead,
   sendMessage,
   unreadTotal,
 } from './messaging.service.ts';
+import { listContacts } from './reach.service.ts';
 
 /** Conversations and messages for students and admins alike (docs/product.md#messaging); only participants see a thread. */
 export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,11 +51,15 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/conversations/contacts',
     { ...guard, schema: { tags, response: { 200: contactsResponseSchema } } },
-    async (request) => listContacts(app.db, currentUser(request)),
+    async (request) => {
+      const viewer = currentUser(request);
+      return (await listContacts(app.db, viewer)).map((p) => presentParticipant(viewer, p));
+    },
   );
 
   // Server-sent events: `event: message` with a Message as data, for every new message in the caller's
-  // conversations; a comment line every 25 s keeps proxies from closing the connection.
+  // conversations, and `event: notification | learning | apprenticeship` (data {}) when that part of the caller's
+  // screens changed (lib/user-events.ts); a comment line every 25 s keeps proxies from closing the connection.
   app.get('/api/conversations/stream', { ...guard, schema: { tags } }, (request, reply) => {
     const user = currentUser(request);
     reply.hijack();
@@ -80,6 +85,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       sessionId: request.sessionId!,
       send: (message: Message) =>
         res.write(`event: ${STREAM_EVENT_MESSAGE}\ndata: ${JSON.stringify(message)}\n\n`),
+      sendEvent: (event: string) => res.write(`event: ${event}\ndata: {}\n\n`),
       close: end,
     };
     const heartbeat = setInterval(() => {

@@ -1,15 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { conversationParticipants, conversations, messages, users } from '#server/db/schema/index.ts';
-import { type AccountRoles, accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { badRequest, forbidden, isUniqueViolation, notFound } from '#server/lib/errors.ts';
-import type { UserRow } from '#server/lib/sessions.service.ts';
-import type {
-  ConversationDetail,
-  ConversationSummary,
-  Message,
-  Participant,
-} from '#shared/schemas/messaging.ts';
+import { emitNow } from '#server/lib/jobs.ts';
+import type { ConversationDetail, ConversationSummary, Message } from '#shared/schemas/messaging.ts';
+import { type MessageRow, presentMessage, presentParticipant, type Viewer } from './messaging.presenter.ts';
+import { assertInReach } from './reach.service.ts';
 
 // Conversations between students and staff (docs/product.md#messaging). The service is the same for both sides; what differs is
 // who may open which conversation (students: a direct one with an admin) and what a student may see of other
@@ -18,12 +14,6 @@ import type {
 export const MESSAGE_CHANNEL = 'messages';
 /** The longest history a thread returns (the newest messages). */
 const THREAD_LIMIT = 500;
-
-type Viewer = Pick<UserRow, 'id' | 'role' | 'staffRoles'>;
-type PersonRow = Pick<
-  typeof users.$inferSelect,
-  'id' | 'firstName' | 'lastName' | 'email' | 'profileImageUrl' | 'role' | 'staffRoles'
->;
 
 const personColumns = {
   id: users.id,
@@ -34,47 +24,6 @@ const personColumns = {
   role: users.role,
   staffRoles: users.staffRoles,
 };
-
-/** A student sees staff emails and their own, never another student's. */
-export function visibleEmail(
-  viewer: Viewer,
-  person: Pick<PersonRow, 'id' | 'email' | 'role' | 'staffRoles'>,
-): string | null {
-  const staff = (p: { id: string } & AccountRoles) => can(accountPrincipal(p), 'message:anyone');
-  if (staff(viewer) || staff(person) || person.id === viewer.id) return person.email;
-  return null;
-}
-
-export function presentParticipant(viewer: Viewer, person: PersonRow): Participant {
-  return {
-    id: person.id,
-    firstName: person.firstName,
-    lastName: person.lastName,
-    email: visibleEmail(viewer, person),
-    profileImageUrl: person.profileImageUrl,
-    role: person.role,
-  };
-}
-
-interface MessageRow {
-  id: string;
-  conversationId: string;
-  senderId: string;
-  content: string;
-  createdAt: Date;
-  sender: Pick<PersonRow, 'id' | 'firstName' | 'email' | 'role' | 'staffRoles'>;
-}
-
-export function presentMessage(viewer: Viewer, row: MessageRow): Message {
-  return {
-    id: row.id,
-    conversationId: row.conversationId,
-    senderId: row.senderId,
-    sender: { firstName: row.sender.firstName, email: visibleEmail(viewer, row.sender) },
-    content: row.content,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 const messageColumns = {
   id: messages.id,
@@ -296,6 +245,11 @@ export async function sendMessage(
   const row = (Array.isArray(result) ? result : (result as { rows: { id: string }[] }).rows)[0]!;
   // Every app process (this one too) hears this and pushes the message to its open streams.
   await database.notify(MESSAGE_CHANNEL, JSON.stringify({ conversationId, messageId: row.id }));
+  // …and the other participants' bell and email digest (README 'Notifications').
+  await emitNow(database, {
+    kind: 'message.sent',
+    payload: { conversationId, messageId: row.id, senderId: viewer.id },
+  });
   const message = await loadMessage(db, row.id);
   return presentMessage(viewer, message!);
 }
@@ -319,10 +273,7 @@ export async function createConversation(
   if (people.length !== others.length || people.some((p) => !p.isActive)) {
     throw badRequest('Unknown participant');
   }
-  const staff = (p: { id: string } & AccountRoles) => can(accountPrincipal(p), 'message:anyone');
-  if (!staff(viewer) && (others.length !== 1 || !staff(people[0]!))) {
-    throw forbidden('Students can only message their instructors');
-  }
+  await assertInReach(db, viewer, people);
 
   if (others.length === 1) {
     const directKey = [viewer.id, others[0]!].sort().join(':');
@@ -373,22 +324,6 @@ async function findDirect(db: Queryable, directKey: string): Promise<string | un
 }
 
 /** Who the viewer may start a conversation with: students see the admins (their instructors). */
-export async function listContacts(db: Queryable, viewer: Viewer): Promise<Participant[]> {
-  const rows = await db
-    .select(personColumns)
-    .from(users)
-    .where(
-      and(
-        eq(users.isActive, true),
-        ne(users.id, viewer.id),
-        viewer.role === 'admin' ? undefined : eq(users.role, 'admin'),
-      ),
-    )
-    .orderBy(asc(users.role), asc(users.firstName), asc(users.email))
-    .limit(500);
-  return rows.map((r) => presentParticipant(viewer, r));
-}
-
 /** Which of these users take part in a conversation (for pushing a new message to open streams). */
 export async function participantIdsOf(db: Queryable, conversationId: string): Promise<string[]> {
   const rows = await db

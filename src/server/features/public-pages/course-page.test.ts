@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { courseReviews, courses, enrolments } from '#server/db/schema/index.ts';
+import { courseInstructors, courseReviews, courses, enrolments, users } from '#server/db/schema/index.ts';
+import { courseContentChanged } from '#server/lib/change-notifications.ts';
 import { invalidate } from '#server/lib/invalidation.ts';
 import { createModule, createTopic, createUser } from '#server/test/factories.ts';
 import { createTestDatabase } from '#server/test/harness.ts';
@@ -111,6 +113,26 @@ describe('the server-rendered course page', () => {
       bestRating: 5,
       worstRating: 1,
     });
+  });
+
+  it('names the instructor once one is assigned, and not once they lose the role', async () => {
+    const instructor = await createUser(database.db, {
+      role: 'staff',
+      staffRoles: ['instructor'],
+      firstName: 'Morgan',
+      lastName: 'Kerr',
+      jobTitle: 'Groundworks supervisor',
+    });
+    // Written directly here; the services that assign instructors and change roles also announce the change, so
+    // cached course pages are made afresh (README 'Performance').
+    await database.db.insert(courseInstructors).values({ courseId, userId: instructor.id });
+    await courseContentChanged(database);
+    expect((await coursePage()).find('"curriculum"')).toMatchObject({
+      instructor: { name: 'Morgan Kerr', title: 'Groundworks supervisor' },
+    });
+    await database.db.update(users).set({ staffRoles: [] }).where(eq(users.id, instructor.id));
+    await courseContentChanged(database);
+    expect((await coursePage()).find('"curriculum"')).toMatchObject({ instructor: null });
   });
 
   it('the curriculum API answers 404 for an unknown course', async () => {

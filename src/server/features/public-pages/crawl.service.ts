@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/client.ts';
 import { courses } from '#server/db/schema/index.ts';
-import { LISTINGS } from '#shared/site.ts';
+import { ACCESSIBILITY_STATEMENT, LISTINGS } from '#shared/site.ts';
 import { absoluteUrl, escapeHtml } from './head.ts';
 import { coursePath } from './structured-data.ts';
 
@@ -17,7 +17,7 @@ const latest = (dates: Date[]) =>
 /**
  * Every public page and active course. lastmod is when what the page shows last changed: a course's own
  * updated_at; for a listing, its type's newest course change (a course withdrawn from it counts); for the home
- * page (featured course, footer list), the newest of all.
+ * page (featured course, footer list), the newest of all; for the accessibility statement, when it was last reviewed.
  */
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
   const rows = await db
@@ -36,6 +36,8 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
       lastmod: latest(rows.filter((r) => r.courseType === type).map((r) => r.updatedAt)),
     })),
     ...rows.filter((r) => r.isActive).map((r) => ({ path: coursePath(r), lastmod: r.updatedAt })),
+    { path: ACCESSIBILITY_STATEMENT.path, lastmod: new Date(ACCESSIBILITY_STATEMENT.reviewed) },
+    { path: '/privacy', lastmod: null },
   ];
 }
 
@@ -67,6 +69,7 @@ export const ROBOTS_DISALLOW = [
   '/payment-authentication/',
   '/forgot-password',
   '/reset-password',
+  '/staff/accept',
 ];
 
 export function robotsTxt(publicUrl: string): string {

@@ -3,7 +3,7 @@ import { type CatalogCache, courseCurriculum } from '#server/features/catalog/in
 import { recentReviewList, reviewListFor } from '#server/features/reviews/index.ts';
 import { courseImageUrl } from '#shared/course-image.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
-import { LISTINGS, SITE_DESCRIPTION } from '#shared/site.ts';
+import { ACCESSIBILITY_STATEMENT, LISTINGS, SITE_DESCRIPTION } from '#shared/site.ts';
 import { type PageHead, type ShareImage, shortDescription } from './head.ts';
 import {
   breadcrumbJsonLd,
@@ -77,6 +77,23 @@ function courseShareImage(course: Course): ShareImage | undefined {
   return own ? { url: courseImageUrl(course, 'header'), alt: course.title } : undefined;
 }
 
+// The privacy notice renders the retention schedule (src/shared/retention-schedule.ts); only the footer reads data.
+const privacyPage: ServerPage = {
+  path: '/privacy',
+  async load({ catalog }) {
+    const { courses } = await catalog.get();
+    return {
+      status: 200,
+      head: {
+        title: 'Privacy notice',
+        description: 'What TradeSkills keeps about you, why, who sees it, for how long, and your rights.',
+        path: '/privacy',
+      },
+      queries: [{ queryKey: AVAILABLE_COURSES_QUERY, data: courses }],
+    };
+  },
+};
+
 export const serverPages: ServerPage[] = [
   {
     path: '/',
@@ -125,6 +142,23 @@ export const serverPages: ServerPage[] = [
       };
     },
   },
+  {
+    // The accessibility statement (README 'Accessibility'); the catalogue fills the footer.
+    path: ACCESSIBILITY_STATEMENT.path,
+    async load({ catalog }) {
+      const { courses } = await catalog.get();
+      return {
+        status: 200,
+        head: {
+          title: ACCESSIBILITY_STATEMENT.title,
+          description: ACCESSIBILITY_STATEMENT.description,
+          path: ACCESSIBILITY_STATEMENT.path,
+        },
+        queries: [{ queryKey: AVAILABLE_COURSES_QUERY, data: courses }],
+      };
+    },
+  },
+  privacyPage,
 ];
 
 export const NOT_FOUND_HEAD = (path: string): PageHead => ({

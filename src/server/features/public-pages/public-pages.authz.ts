@@ -1,6 +1,7 @@
 import type { AuthzCase } from '#server/test/authz.ts';
+import { everyone as everyoneGets } from '#server/test/authz-fixtures.ts';
 
-const everyone = { anonymous: 200, student: 200, otherStudent: 200, teamManager: 200, admin: 200 } as const;
+const everyone = everyoneGets(200);
 
 // The page routes (/, listings, /courses/:courseId, /*) exist only when a client build is present, which the API
 // tests never have; they are public and covered by public-pages.test.ts and tests/e2e/public-pages.spec.ts.

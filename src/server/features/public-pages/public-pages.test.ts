@@ -197,6 +197,13 @@ describe('server-rendered public pages', () => {
     expect(jsonLd(home)[0]).toMatchObject({ '@type': 'Organization', url: `${PUBLIC_URL}/` });
   });
 
+  it('renders the accessibility statement on the server, with its own head (README Accessibility)', async () => {
+    const res = await app.inject({ url: '/accessibility' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Accessibility statement · TradeSkills</title>');
+    expect(headValue(res.body, 'rel="canonical"', 'href')).toBe(`${PUBLIC_URL}/accessibility`);
+  });
+
   it('answers an unknown course and an unknown path with 404 and the rendered not-found page', async () => {
     for (const url of [
       '/courses/00000000-0000-4000-8000-000000000000',
@@ -288,7 +295,10 @@ describe('crawl files', () => {
       `${PUBLIC_URL}/upskill-courses`,
       `${PUBLIC_URL}/courses/${active.id}`,
       `${PUBLIC_URL}/courses/${upskill.id}`,
+      `${PUBLIC_URL}/accessibility`,
+      `${PUBLIC_URL}/privacy`,
     ]);
+    expect(before[5]!.lastmod).toBe('2026-11-25T00:00:00.000Z');
     expect(before[3]!.lastmod).toBe(active.updatedAt.toISOString());
 
     const edited = new Date('2030-01-02T03:04:05.000Z');

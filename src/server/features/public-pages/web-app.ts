@@ -3,10 +3,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CatalogCache } from '#server/features/catalog/index.ts';
+import { sendPrecompressed } from '#server/lib/precompressed.ts';
 import { sessionCookieName } from '#server/plugins/auth.ts';
 import { SITE_DESCRIPTION } from '#shared/site.ts';
 import { isClientRenderedPath } from '#shared/site-routes.ts';
+import { type CachedPage, PageCache, type RenderedPage } from './page-cache.service.ts';
 import { CURRENT_USER_QUERY, type LoadedPage, NOT_FOUND_HEAD, serverPages } from './pages.ts';
+import { RenderQueue } from './render-queue.service.ts';
 import { PageRenderer } from './renderer.ts';
 
 export interface WebAppOptions {
@@ -17,16 +20,14 @@ export interface WebAppOptions {
 }
 
 const HTML = 'text/html; charset=utf-8';
+/** One render at a time (a render is CPU on the event loop); up to 64 visitors wait for one, then get the shell. */
+const RENDER_LIMITS = { concurrency: 1, maxWaiting: 64 };
 
 /**
  * Serves the web app: hashed assets (precompressed .br/.gz files, cached for a year), the public pages rendered on
  * the server with their own head, the app shell for the pages the browser renders, and a 404 page for the rest.
  */
 export function registerWebApp(app: FastifyInstance, { clientDir, serverEntryFile }: WebAppOptions) {
-  // The reset link's token is in the query: that page must not leak it in a Referer.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.split('?')[0] === '/reset-password') reply.header('referrer-policy', 'no-referrer');
-  });
   const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
   if (!hasClient) {
     app.setNotFoundHandler((request, reply) => notFoundJson(request, reply));
@@ -56,33 +57,56 @@ export function registerWebApp(app: FastifyInstance, { clientDir, serverEntryFil
 
   const renderer = new PageRenderer(clientDir, serverEntryFile, app.config.publicUrl);
   const catalog = new CatalogCache(app.database);
-  app.addHook('onClose', async () => catalog.close());
+  const pages = new PageCache(app.database);
+  const renders = new RenderQueue(RENDER_LIMITS);
+  app.addHook('onClose', async () => {
+    catalog.close();
+    pages.close();
+  });
   const cookieName = sessionCookieName(app.config.secureCookies);
 
-  /**
-   * Visitors get the page rendered on the server. A browser with a session cookie gets the shell (same head and
-   * status): the signed-in header and the home page's redirect to a dashboard are the browser's to decide.
-   */
-  async function sendPage(request: FastifyRequest, reply: FastifyReply, page: LoadedPage) {
-    reply.code(page.status).type(HTML).header('cache-control', 'no-cache').header('vary', 'Cookie');
-    if (request.cookies[cookieName]) return reply.send(renderer.shell(page.head));
+  /** Rendered in turn (render-queue.service.ts); the shell when too many renders are already waiting. */
+  async function renderPage(url: string, page: LoadedPage): Promise<RenderedPage> {
     const queries = [...page.queries, { queryKey: CURRENT_USER_QUERY, data: null }];
-    return reply.send(await renderer.render(request.url, page.head, queries));
+    const html = await renders.run(() => renderer.render(url, page.head, queries));
+    if (html === null) return { status: page.status, html: renderer.shell(page.head), cacheable: false };
+    return { status: page.status, html, cacheable: page.status === 200 };
+  }
+
+  function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+    reply.code(page.status).type(HTML).header('cache-control', 'no-cache').header('vary', 'Cookie');
+    reply.header('etag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    return sendPrecompressed(request, reply, page.body);
+  }
+
+  /**
+   * A browser with a session cookie gets the shell (same head and status): the signed-in header and the home
+   * page's redirect to a dashboard are the browser's to decide, and nothing personal is ever cached.
+   */
+  function sendShell(reply: FastifyReply, page: LoadedPage) {
+    reply.code(page.status).type(HTML).header('cache-control', 'no-cache').header('vary', 'Cookie');
+    return reply.send(renderer.shell(page.head));
   }
 
   for (const page of serverPages) {
-    app.get(page.path, { schema: { hide: true } }, async (request, reply) =>
-      sendPage(
-        request,
-        reply,
-        await page.load({
-          params: request.params as Record<string, string>,
-          publicUrl: app.config.publicUrl,
-          catalog,
-          db: app.db,
-        }),
-      ),
-    );
+    const load = (request: FastifyRequest) =>
+      page.load({
+        params: request.params as Record<string, string>,
+        publicUrl: app.config.publicUrl,
+        catalog,
+        db: app.db,
+      });
+    app.get(page.path, { schema: { hide: true } }, (request, reply) => {
+      if (request.cookies[cookieName]) return load(request).then((loaded) => sendShell(reply, loaded));
+      // Visitors: the page rendered for this path, whatever the query string (no public page reads it).
+      const path = request.url.split('?')[0] ?? '/';
+      const hit = pages.peek(path);
+      if (hit) return sendCached(request, reply, hit);
+      return pages
+        .get(path, async () => renderPage(path, await load(request)))
+        .then((cached) => sendCached(request, reply, cached));
+    });
   }
 
   // Every other GET: a page the browser renders, or the 404 page. A route rather than the not-found handler, so
@@ -93,12 +117,16 @@ export function registerWebApp(app: FastifyInstance, { clientDir, serverEntryFil
     const lastSegment = url.split('/').pop() ?? '';
     if (isApi || lastSegment.includes('.')) return notFoundJson(request, reply);
     if (isClientRenderedPath(url)) {
+      keepResetTokenPrivate(url, reply);
       return reply
         .type(HTML)
         .header('cache-control', 'no-cache')
         .send(renderer.shell(CLIENT_PAGE_HEAD(url)));
     }
-    return sendPage(request, reply, { status: 404, head: NOT_FOUND_HEAD(url), queries: [] });
+    const page: LoadedPage = { status: 404, head: NOT_FOUND_HEAD(url), queries: [] };
+    if (request.cookies[cookieName]) return sendShell(reply, page);
+    const { html } = await renderPage(request.url, page);
+    return reply.code(404).type(HTML).header('cache-control', 'no-cache').header('vary', 'Cookie').send(html);
   });
   app.setNotFoundHandler((request, reply) => notFoundJson(request, reply));
 }
@@ -110,7 +138,17 @@ const CLIENT_PAGE_HEAD = (url: string) => ({
   noindex: true,
 });
 
+/**
+ * The reset and staff-invitation links' tokens are in the query: those pages must not leak them in a Referer. Set
+ * only on the routes that can answer them (the catch-all, and the not-found handler when there is no built
+ * client), not on every request.
+ */
+function keepResetTokenPrivate(url: string, reply: FastifyReply) {
+  if (url === '/reset-password' || url === '/staff/accept') reply.header('referrer-policy', 'no-referrer');
+}
+
 function notFoundJson(request: FastifyRequest, reply: FastifyReply) {
   const url = request.url.split('?')[0] ?? '/';
+  keepResetTokenPrivate(url, reply);
   return reply.status(404).send({ message: `Not found: ${request.method} ${url}`, code: 'ROUTE_NOT_FOUND' });
 }

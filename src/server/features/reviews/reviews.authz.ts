@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { courseReviews, enrolments, topicProgress } from '#server/db/schema/index.ts';
 import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
-import { adminOnly, enrolledCourse, everyone, signedIn } from '#server/test/authz-fixtures.ts';
+import { adminOnly, enrolledCourse, everyone, signedIn, staffGet } from '#server/test/authz-fixtures.ts';
 
 /** A course the student bought and finished (so may review), with the student's review on it. */
 async function reviewedCourse(world: AuthzWorld, withReview = true) {
@@ -48,7 +48,14 @@ export const authzCases: AuthzCase[] = [
       params: { id: (await reviewedCourse(world, false)).courseId },
       body: { rating: 5, body: 'Well taught' },
     }),
-    expect: { anonymous: 401, student: 201, otherStudent: 403, teamManager: 403, admin: 403 },
+    expect: {
+      anonymous: 401,
+      student: 201,
+      otherStudent: 403,
+      teamManager: 403,
+      admin: 403,
+      ...staffGet(403),
+    },
     note: 'only a learner who paid or holds a seat, with 30% done (NOT_VERIFIED_LEARNER otherwise)',
   },
   {

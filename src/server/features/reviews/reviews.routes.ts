@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditActor } from '#server/features/audit/index.ts';
 import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
 import {
   adminReviewSchema,
@@ -97,7 +98,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       presentAdminReview(
-        await service.removeReview(deps, currentUser(request).id, request.params.id, request.body.reason),
+        await service.removeReview(deps, auditActor(request), request.params.id, request.body.reason),
       ),
   );
 };

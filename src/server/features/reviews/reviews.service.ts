@@ -10,6 +10,7 @@ import {
   topics,
   users,
 } from '#server/db/schema/index.ts';
+import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { conflict, forbidden, notFound, tooManyRequests } from '#server/lib/errors.ts';
 import { invalidate } from '#server/lib/invalidation.ts';
 import * as rateLimit from '#server/lib/rate-limit.ts';
@@ -239,12 +240,23 @@ export async function reviewsForAdmin(db: Queryable, onlyId?: string) {
 }
 
 /** Removes a published review under the reviews policy; who removed it, when and why are kept with it. */
-export async function removeReview(deps: ReviewDeps, adminId: string, reviewId: string, reason: string) {
-  const [removed] = await deps.db
-    .update(courseReviews)
-    .set({ removedAt: sql`now()`, removedBy: adminId, removalReason: reason })
-    .where(and(eq(courseReviews.id, reviewId), isNull(courseReviews.removedAt)))
-    .returning({ id: courseReviews.id });
+export async function removeReview(deps: ReviewDeps, actor: AuditActor, reviewId: string, reason: string) {
+  const removed = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(courseReviews)
+      .set({ removedAt: sql`now()`, removedBy: actor.id, removalReason: reason })
+      .where(and(eq(courseReviews.id, reviewId), isNull(courseReviews.removedAt)))
+      .returning({ id: courseReviews.id });
+    if (row) {
+      await recordAudit(tx, actor, {
+        action: 'course_review.remove',
+        entityType: 'course_review',
+        entityId: reviewId,
+        summary: `removed: ${reason}`,
+      });
+    }
+    return row;
+  });
   if (!removed) {
     const [exists] = await deps.db
       .select({ id: courseReviews.id })

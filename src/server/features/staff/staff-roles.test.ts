@@ -44,6 +44,9 @@ describe('tutor', () => {
       tutor: undefined,
       formerEmployerContacts: undefined,
       studentId: undefined,
+      // Read-only parts of the record (the standard's reference and the plan's floor).
+      standardRef: undefined,
+      planFloorHours: undefined,
     };
     const refused = await as(admin).put(`/api/admin/students/${student.id}/apprenticeship`, {
       ...body,

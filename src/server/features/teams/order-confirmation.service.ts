@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
+import type { Db, Queryable } from '#server/db/client.ts';
 import { courses, teamOrders } from '#server/db/schema/index.ts';
 import type { CheckoutDeps } from '#server/features/checkout/index.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
@@ -24,6 +24,8 @@ export async function placeUnconfirmedOrder(
   deps: CheckoutDeps,
   values: OrderValues,
   courseTitle: string,
+  /** Whatever else is held for the order in its transaction (a discount code's use). */
+  link?: (tx: Queryable, owner: { teamOrderId: string }) => Promise<void>,
 ): Promise<string> {
   const token = randomToken();
   return deps.db.transaction(async (tx) => {
@@ -37,6 +39,7 @@ export async function placeUnconfirmedOrder(
         confirmExpiresAt: new Date(Date.now() + CONFIRM_WINDOW_MS),
       })
       .returning({ id: teamOrders.id });
+    await link?.(tx, { teamOrderId: row!.id });
     await enqueueEmail(
       tx,
       confirmOrderEmail({

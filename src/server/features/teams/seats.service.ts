@@ -21,6 +21,7 @@ import {
 import { can, type Principal } from '#server/lib/access-policy.ts';
 import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { conflict, isUniqueViolation, notFound } from '#server/lib/errors.ts';
+import { emitEvent } from '#server/lib/jobs.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { provisionStudent } from '#server/lib/provisioning.service.ts';
 import { isUuid } from '#server/lib/uuid.ts';
@@ -139,6 +140,10 @@ async function inviteToSeat(
   const [manager] = order.managerUserId
     ? await tx.select().from(users).where(eq(users.id, order.managerUserId))
     : [];
+  await emitEvent(tx, {
+    kind: 'seat.invited',
+    payload: { userId: account.id, courseTitle: course?.title ?? '', companyName: order.company.name },
+  });
   await enqueueEmail(
     tx,
     seatInvitationEmail({

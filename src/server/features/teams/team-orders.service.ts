@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { PaymentConsent } from '#server/db/schema/commerce.ts';
 import { courses, teamOrders } from '#server/db/schema/index.ts';
 import type { TeamBuyer, TeamCompany } from '#server/db/schema/teams.ts';
 import type { CheckoutDeps } from '#server/features/checkout/index.ts';
-import { openPayment, reservePaymentStart } from '#server/features/checkout/index.ts';
+import { openPayment, requireConsent, reservePaymentStart } from '#server/features/checkout/index.ts';
+import { priceTeamOrder, type TeamPriced } from '#server/features/discounts/index.ts';
 import { can, type Principal } from '#server/lib/access-policy.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/uuid.ts';
@@ -12,7 +14,6 @@ import {
   INVOICE_PAYMENT_TERMS_DAYS,
   type TeamOrderCreated,
   type TeamPricing,
-  teamOrderPrice,
 } from '#shared/schemas/teams.ts';
 import { placeUnconfirmedOrder } from './order-confirmation.service.ts';
 import { placeInvoiceOrder, type TeamOrderRow } from './team-settlement.ts';
@@ -31,6 +32,9 @@ interface NewOrder {
   parentOrderId: string | null;
   /** An invoice order for an email that is not the signed-in caller's waits for its owner to confirm. */
   needsConfirmation?: boolean;
+  /** Card orders: the buyer's consent, stored with the payment. */
+  consent?: PaymentConsent | null;
+  discountCode?: string;
 }
 
 async function sellableCourse(deps: CheckoutDeps, courseId: string) {
@@ -57,10 +61,37 @@ export function chargedVatRate(invoicing: CheckoutDeps['invoicing']): TeamPricin
   return { vatRate: vatRegistered ? invoicing.vatRate : 0, vatRegistered };
 }
 
+/**
+ * The server's price of an order (docs/product.md#discount-codes-and-team-prices): the course's seat tier, then a
+ * discount code, VAT on what is left. `email` undefined: a preview (per-customer limits not checked yet).
+ */
+export async function quoteTeamOrder(
+  deps: CheckoutDeps,
+  input: { courseId: string; seats: number; discountCode?: string; email?: string },
+): Promise<TeamPriced> {
+  const course = await sellableCourse(deps, input.courseId);
+  return priceTeamOrder(deps.db, {
+    courseId: course.id,
+    unitPricePence: course.pricePence,
+    seats: input.seats,
+    vatRate: chargedVatRate(deps.invoicing).vatRate,
+    discountCode: input.discountCode,
+    email: input.email?.trim().toLowerCase(),
+  });
+}
+
 async function placeOrder(deps: CheckoutDeps, input: NewOrder): Promise<TeamOrderCreated> {
   const course = await sellableCourse(deps, input.courseId);
   const { vatRate } = chargedVatRate(deps.invoicing);
-  const price = teamOrderPrice(input.seats, course.pricePence, vatRate);
+  const price = await priceTeamOrder(deps.db, {
+    courseId: course.id,
+    unitPricePence: course.pricePence,
+    seats: input.seats,
+    vatRate,
+    discountCode: input.discountCode,
+    email: input.buyer.email.trim().toLowerCase(),
+  });
+  const code = price.code;
   const values = {
     courseId: course.id,
     managerUserId: input.managerUserId,
@@ -72,13 +103,17 @@ async function placeOrder(deps: CheckoutDeps, input: NewOrder): Promise<TeamOrde
     netPence: price.netPence,
     vatPence: price.vatPence,
     vatRate,
+    tierPercent: price.tier?.percentOff ?? null,
+    tierOffPence: price.tier?.offPence ?? 0,
+    discountCode: price.discount?.code ?? null,
+    discountOffPence: price.discount?.offPence ?? 0,
     company: input.company,
     buyer: input.buyer,
   };
   const base = { amountPence: price.amountPence, vatPence: price.vatPence };
 
   if (input.payBy === 'invoice' && input.needsConfirmation) {
-    const orderId = await placeUnconfirmedOrder(deps, values, course.title);
+    const orderId = await placeUnconfirmedOrder(deps, values, course.title, code?.hold);
     return { orderId, status: 'unconfirmed', ...base };
   }
 
@@ -92,6 +127,7 @@ async function placeOrder(deps: CheckoutDeps, input: NewOrder): Promise<TeamOrde
           dueAt: new Date(Date.now() + INVOICE_PAYMENT_TERMS_DAYS * DAY_MS),
         })
         .returning();
+      await code?.hold(tx, { teamOrderId: row!.id });
       await placeInvoiceOrder(tx, row!, { publicUrl: deps.publicUrl, invoicing: deps.invoicing });
       return row!;
     });
@@ -108,6 +144,7 @@ async function placeOrder(deps: CheckoutDeps, input: NewOrder): Promise<TeamOrde
       amountPence: price.amountPence,
       currency: 'gbp',
       studentData: { ...input.buyer, company: input.company.name },
+      consent: input.consent ?? null,
     },
     {
       amountPence: price.amountPence,
@@ -117,7 +154,10 @@ async function placeOrder(deps: CheckoutDeps, input: NewOrder): Promise<TeamOrde
       saveCardForLater: false,
       customerName: `${input.buyer.firstName} ${input.buyer.lastName}`,
     },
-    (tx, paymentId) => tx.insert(teamOrders).values({ ...values, id: orderId, status: 'pending', paymentId }),
+    async (tx, paymentId) => {
+      await tx.insert(teamOrders).values({ ...values, id: orderId, status: 'pending', paymentId });
+      await code?.hold(tx, { paymentId });
+    },
   );
   return {
     orderId,
@@ -139,6 +179,8 @@ export async function createTeamOrder(
   ipAddress: string,
   caller: { id: string; email: string } | null,
 ): Promise<TeamOrderCreated> {
+  // A card order starts a payment, so it needs the buyer's consent to immediate access (src/shared/consent.ts).
+  const consent = input.payBy === 'card' ? requireConsent(input.consent, ipAddress) : null;
   await reservePaymentStart(deps, ipAddress);
   const ownEmail =
     caller !== null && caller.email.trim().toLowerCase() === input.buyer.email.trim().toLowerCase();
@@ -155,6 +197,8 @@ export async function createTeamOrder(
     managerUserId: ownEmail && input.payBy === 'invoice' ? caller.id : null,
     parentOrderId: null,
     needsConfirmation: !ownEmail,
+    consent,
+    discountCode: input.discountCode,
   });
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { apprenticeships, teamSeats, users } from '#server/db/schema/index.ts';
 import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
+import { everyone, noStaff, staffGet } from '#server/test/authz-fixtures.ts';
 import {
   seedCourse,
   seedPaidOrder,
@@ -18,8 +19,17 @@ async function managedOrder(world: AuthzWorld, manager = world.users.teamManager
   return seedPaidOrder(world.database.db, { courseId, managerUserId: manager });
 }
 
-const TEAM_ONLY = { anonymous: 401, student: 403, otherStudent: 403, admin: 403 } as const;
-const ADMIN_ONLY = { anonymous: 401, student: 403, otherStudent: 403, teamManager: 403, admin: 200 } as const;
+// Staff accounts are never team managers (docs/staff.md); the admin Teams API is for admins and finance.
+const TEAM_ONLY = { anonymous: 401, student: 403, otherStudent: 403, admin: 403, ...noStaff } as const;
+const ADMIN_ONLY = {
+  anonymous: 401,
+  student: 403,
+  otherStudent: 403,
+  teamManager: 403,
+  admin: 200,
+  ...noStaff,
+  finance: 200,
+} as const;
 
 /** A manager who is none of the actors (another company's). */
 async function otherManager(world: AuthzWorld): Promise<string> {
@@ -63,28 +73,65 @@ export const authzCases: AuthzCase[] = [
     method: 'GET',
     url: '/api/team-orders/pricing',
     note: 'public: the VAT rate for the price summary',
-    expect: { anonymous: 200, student: 200, otherStudent: 200, teamManager: 200, admin: 200 },
+    expect: {
+      anonymous: 200,
+      student: 200,
+      otherStudent: 200,
+      teamManager: 200,
+      admin: 200,
+      ...staffGet(200),
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/team-orders/quote',
+    prepare: async (world) => ({
+      body: { courseId: (await seedCourse(world.database.db)).courseId, seats: 5 },
+    }),
+    note: "public: the server's price for the team price summary",
+    expect: everyone(200),
   },
   {
     method: 'POST',
     url: '/api/team-orders',
     note: 'public: anyone may order for a team; an invoice order for an email not the caller’s waits for its owner (202)',
     prepare: async (world) => ({ body: teamOrderBody((await seedCourse(world.database.db)).courseId) }),
-    expect: { anonymous: 202, student: 202, otherStudent: 202, teamManager: 202, admin: 202 },
+    expect: {
+      anonymous: 202,
+      student: 202,
+      otherStudent: 202,
+      teamManager: 202,
+      admin: 202,
+      ...staffGet(202),
+    },
   },
   {
     method: 'POST',
     url: '/api/team-orders/pending',
     note: 'public: whoever holds the emailed link sees the order it is for',
     prepare: async (world) => ({ body: { token: (await unconfirmed(world)).token } }),
-    expect: { anonymous: 200, student: 200, otherStudent: 200, teamManager: 200, admin: 200 },
+    expect: {
+      anonymous: 200,
+      student: 200,
+      otherStudent: 200,
+      teamManager: 200,
+      admin: 200,
+      ...staffGet(200),
+    },
   },
   {
     method: 'POST',
     url: '/api/team-orders/confirm',
     note: 'public: the token from the email to the buyer’s address is the proof; the session does not matter',
     prepare: async (world) => ({ body: { token: (await unconfirmed(world)).token } }),
-    expect: { anonymous: 200, student: 200, otherStudent: 200, teamManager: 200, admin: 200 },
+    expect: {
+      anonymous: 200,
+      student: 200,
+      otherStudent: 200,
+      teamManager: 200,
+      admin: 200,
+      ...staffGet(200),
+    },
   },
   {
     method: 'POST',
@@ -118,7 +165,14 @@ export const authzCases: AuthzCase[] = [
     method: 'GET',
     url: '/api/user/invitations',
     note: 'every signed-in account: its own invitations',
-    expect: { anonymous: 401, student: 200, otherStudent: 200, teamManager: 200, admin: 200 },
+    expect: {
+      anonymous: 401,
+      student: 200,
+      otherStudent: 200,
+      teamManager: 200,
+      admin: 200,
+      ...staffGet(200),
+    },
   },
   ...(['accept', 'decline'] as const).map(
     (action): AuthzCase => ({
@@ -126,14 +180,28 @@ export const authzCases: AuthzCase[] = [
       url: `/api/user/invitations/:id/${action}`,
       note: 'the invited account only (everyone else: 404, as if it did not exist)',
       prepare: async (world) => ({ params: { id: await seatInvitation(world) } }),
-      expect: { anonymous: 401, student: 200, otherStudent: 404, teamManager: 404, admin: 404 },
+      expect: {
+        anonymous: 401,
+        student: 200,
+        otherStudent: 404,
+        teamManager: 404,
+        admin: 404,
+        ...staffGet(404),
+      },
     }),
   ),
   {
     method: 'GET',
     url: '/api/user/withdrawn-courses',
     note: 'every signed-in account: courses its employer took back',
-    expect: { anonymous: 401, student: 200, otherStudent: 200, teamManager: 200, admin: 200 },
+    expect: {
+      anonymous: 401,
+      student: 200,
+      otherStudent: 200,
+      teamManager: 200,
+      admin: 200,
+      ...staffGet(200),
+    },
   },
   {
     method: 'GET',

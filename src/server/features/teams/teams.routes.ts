@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { checkoutDeps } from '#server/features/checkout/index.ts';
 import { principalOf, requireTeamManager } from '#server/plugins/auth.ts';
 import { text } from '#shared/schemas/common.ts';
+import { teamQuoteRequestSchema, teamQuoteSchema } from '#shared/schemas/discounts.ts';
 import {
   assignSeatSchema,
   confirmTeamOrderSchema,
@@ -17,7 +18,7 @@ import {
 } from '#shared/schemas/teams.ts';
 import { confirmTeamOrder, pendingOrder } from './order-confirmation.service.ts';
 import { assignSeat, proposeContactForSeat, revokeSeat } from './seats.service.ts';
-import { buyMoreSeats, chargedVatRate, createTeamOrder } from './team-orders.service.ts';
+import { buyMoreSeats, chargedVatRate, createTeamOrder, quoteTeamOrder } from './team-orders.service.ts';
 import { teamCsv, teamOverview } from './team-portal.service.ts';
 import { presentSeat } from './teams.presenter.ts';
 
@@ -45,6 +46,22 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => chargedVatRate(app.config.invoicing),
+  );
+
+  app.post(
+    '/api/team-orders/quote',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: "The server's price of an order: seat tier, discount code, VAT (the team price summary)",
+        body: teamQuoteRequestSchema,
+        response: { 200: teamQuoteSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const { code: _code, ...quote } = await quoteTeamOrder(deps, request.body);
+      return quote;
+    },
   );
 
   app.post(

@@ -9,6 +9,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on notification emails, RFC 8058). */
+  headers?: Record<string, string>;
   attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
@@ -25,6 +27,7 @@ export async function enqueueEmail(db: Queryable, email: OutgoingEmail): Promise
       subject: email.subject,
       textBody: email.text,
       htmlBody: email.html,
+      headers: email.headers,
     })
     .returning({ id: emailOutbox.id });
   return row!.id;
@@ -150,6 +153,7 @@ export async function deliverDue(
           subject: row.subject,
           text: row.textBody,
           html: row.htmlBody ?? undefined,
+          headers: row.headers ?? undefined,
         });
       } catch (error) {
         failure = error;

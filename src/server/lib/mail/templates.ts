@@ -33,12 +33,15 @@ export function credentialsEmail(input: {
   courseTitle: string;
   temporaryPassword: string;
   publicUrl: string;
+  /** A purchase's confirmation (orderConfirmationParagraphs). */
+  extra?: string[];
 }): OutgoingEmail {
   const loginUrl = `${input.publicUrl}/login`;
   const lines = [
     `Hello ${input.firstName || 'there'},`,
     `Welcome to TradeSkills! Your account for ${input.courseTitle} is ready.`,
     ...signInParagraphs(input.to, input.temporaryPassword, loginUrl),
+    ...(input.extra ?? []),
   ];
   return {
     kind: 'credentials',
@@ -54,12 +57,14 @@ export function courseAddedEmail(input: {
   firstName: string | null;
   courseTitle: string;
   publicUrl: string;
+  extra?: string[];
 }): OutgoingEmail {
   const loginUrl = `${input.publicUrl}/login`;
   const lines = [
     `Hello ${input.firstName || 'there'},`,
     `${input.courseTitle} has been added to your TradeSkills account.`,
     `Sign in with your existing email and password at ${loginUrl} to start learning.`,
+    ...(input.extra ?? []),
   ];
   return {
     kind: 'course_added',
@@ -113,4 +118,33 @@ export function passwordChangedEmail(input: {
     text: `${lines.join('\n\n')}\n`,
     html: layoutHtml(lines, { href: forgotUrl, label: 'This was not me: reset my password' }),
   };
+}
+
+/**
+ * The durable confirmation of a purchase (Consumer Contracts Regulations 2013 reg 16;
+ * docs/product.md#refunds-cancellations-and-credit-notes): the order, the consent to immediate access and when it was given, the
+ * cancellation terms, and the model cancellation form of Schedule 3. Appended to the purchase's welcome email.
+ */
+export function orderConfirmationParagraphs(input: {
+  orderReference: string;
+  courseTitle: string;
+  amount: string;
+  schedule: string | null;
+  consent: { wording: string; at: Date } | null;
+  supplier: { companyName: string; companyAddress: string };
+  accountUrl: string;
+  cancellationDays: number;
+}): string[] {
+  const address = input.supplier.companyAddress
+    .split(',')
+    .map((line) => line.trim())
+    .join(', ');
+  return [
+    `Your order ${input.orderReference}: ${input.courseTitle}, ${input.amount}${input.schedule ? ` (${input.schedule})` : ''}.`,
+    input.consent
+      ? `You asked to start at once. At ${input.consent.at.toISOString().slice(0, 16).replace('T', ' ')} UTC you ticked: "${input.consent.wording}"`
+      : 'You have not asked to start at once.',
+    `Your right to cancel: you may cancel within ${input.cancellationDays} days of today for a full refund, as long as you have not started the course (opened a topic or attended a live session); once you start, you lose the right to cancel, as you acknowledged. Cancel from Billing on your account page (${input.accountUrl}), or tell us by email or post using the form below. We refund within 14 days, to the card you paid with.`,
+    `Model cancellation form (complete and return this form only if you wish to cancel the contract)\nTo: ${input.supplier.companyName}, ${address}\nI hereby give notice that I cancel my contract for the supply of the following digital content/service: ${input.courseTitle} (order ${input.orderReference})\nOrdered on:\nName of consumer:\nAddress of consumer:\nSignature of consumer (only if this form is notified on paper):\nDate:`,
+  ];
 }

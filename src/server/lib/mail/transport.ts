@@ -26,6 +26,7 @@ export function createTransport(
       subject: email.subject,
       text: email.text,
       html: email.html,
+      headers: email.headers,
       attachments: email.attachments,
     });
   };

@@ -4,10 +4,13 @@ import { PageLoader } from '#client/components/layout/page-loader.tsx';
 import { PortalHeader } from '#client/components/layout/portal-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { YourDataCard } from '#client/features/privacy/index.ts';
 import { useAuth } from '#client/lib/auth.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { useProfile } from '../api/account.ts';
+import { BillingCard } from '../components/billing-card.tsx';
 import { DevicesCard } from '../components/devices-card.tsx';
+import { EmailPreferencesCard } from '../components/email-preferences-card.tsx';
 import { PasswordCard } from '../components/password-card.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
 
@@ -32,7 +35,8 @@ export function AccountPage() {
           </Button>
           <h1 className="text-3xl font-bold tracking-tight text-navy-950">Account settings</h1>
           <p className="mt-1 text-muted-foreground">
-            Your details, password and the devices you are signed in on.
+            Your details, orders, password, email preferences, the devices you are signed in on, and your
+            data.
           </p>
 
           <div className="mt-8 flex flex-col gap-6">
@@ -45,8 +49,11 @@ export function AccountPage() {
             ) : (
               <ProfileCard profile={profile.data} />
             )}
+            {isAdmin ? null : <BillingCard />}
             <PasswordCard />
             <DevicesCard />
+            <EmailPreferencesCard />
+            <YourDataCard />
           </div>
         </div>
       </main>

@@ -17,6 +17,7 @@ import type {
 } from '#shared/schemas/admin-students.ts';
 import type { Certificate, RevokeCertificateInput } from '#shared/schemas/certificates.ts';
 import type { MailboxSummary } from '#shared/schemas/checkout.ts';
+import type { SessionRegister } from '#shared/schemas/live-sessions.ts';
 import type { AdminReview } from '#shared/schemas/reviews.ts';
 import type { AdminWaitlist } from '#shared/schemas/waitlist.ts';
 
@@ -29,6 +30,7 @@ export const adminKeys = {
   topics: (moduleId: string) => ['/api/admin/modules', moduleId, 'topics'] as const,
   quiz: (topicId: string) => ['/api/admin/topics', topicId, 'quiz'] as const,
   sessions: ['/api/admin/sessions'] as const,
+  register: (sessionId: string) => ['/api/admin/sessions', sessionId, 'attendance'] as const,
   students: ['/api/admin/students'] as const,
   mailSummary: ['/api/admin/mailbox/summary'] as const,
   reviews: ['/api/admin/reviews'] as const,
@@ -79,6 +81,12 @@ export const useQuiz = (topicId: string, enabled: boolean) =>
 export const useAdminReviews = () => useQuery<AdminReview[]>({ queryKey: adminKeys.reviews });
 export const useWaitlists = () => useQuery<AdminWaitlist>({ queryKey: adminKeys.waitlists });
 export const useLiveSessions = () => useQuery<AdminLiveSession[]>({ queryKey: adminKeys.sessions });
+export const useRegister = (sessionId: string | null) =>
+  useQuery<SessionRegister>({
+    queryKey: adminKeys.register(sessionId ?? ''),
+    enabled: sessionId !== null,
+    staleTime: 0,
+  });
 
 /** One student's account actions on the Students tab. */
 export type StudentAction = 'deactivate' | 'reactivate' | 'resend' | 'reset' | 'enrol';
@@ -88,6 +96,8 @@ export type StudentAction = 'deactivate' | 'reactivate' | 'resend' | 'reset' | '
  * (ARCHITECTURE.md 'The client'). Reads are the query hooks above.
  */
 export const adminApi = {
+  takeRegister: (sessionId: string, present: string[]) =>
+    apiJson<SessionRegister>('PUT', `/api/admin/sessions/${sessionId}/attendance`, { present }),
   createStudent: (body: CreateStudentInput) => apiJson('POST', '/api/admin/students', body),
   studentAction: (studentId: string, action: StudentAction, courseId?: string) => {
     const base = `/api/admin/students/${studentId}`;
@@ -115,16 +125,20 @@ export const adminApi = {
     apiJson(editing ? 'PUT' : 'POST', `/api/admin/topics/${topicId}/quiz`, body),
   attachTopicMedia: (
     topicId: string,
-    kind: 'video' | 'presentation',
+    kind: 'video' | 'presentation' | 'captions',
     objectPath: string,
     durationSeconds?: number,
   ) =>
     apiJson(
       'PUT',
       `/api/topics/${topicId}/${kind}`,
-      kind === 'video' ? { videoURL: objectPath, durationSeconds } : { presentationURL: objectPath },
+      kind === 'video'
+        ? { videoURL: objectPath, durationSeconds }
+        : kind === 'captions'
+          ? { objectKey: objectPath }
+          : { presentationURL: objectPath },
     ),
-  removeTopicMedia: (topicId: string, kind: 'video' | 'presentation') =>
+  removeTopicMedia: (topicId: string, kind: 'video' | 'presentation' | 'captions') =>
     apiJson('DELETE', `/api/topics/${topicId}/${kind}`),
   saveSession: (sessionId: string | undefined, body: unknown) =>
     sessionId

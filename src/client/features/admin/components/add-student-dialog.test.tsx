@@ -26,6 +26,8 @@ function course(values: Pick<AdminCourse, 'id' | 'title' | 'courseType' | 'isAct
     requirements: [],
     careerOutcomes: [],
     enrolmentCount: 0,
+    videoCount: 0,
+    captionedVideoCount: 0,
     rating: null,
     enrolledCount: null,
     showEnrolmentCount: false,

@@ -1,5 +1,5 @@
 import { CheckCircle2, Eye, TrendingUp, UserCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   Bar,
   BarChart,
@@ -11,6 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { formatPrice } from '#shared/format.ts';
@@ -23,24 +24,72 @@ const shortDate = (iso: string) => {
   return `${d}/${m}`;
 };
 
+interface ChartTable {
+  columns: string[];
+  rows: (string | number)[][];
+}
+
+/** A chart with its figures as a table (WCAG 1.1.1, README 'Accessibility'): the button switches between them. */
 function ChartCard({
   title,
   description,
   loading,
+  table,
   children,
 }: {
   title: string;
   description: string;
   loading: boolean;
+  table: ChartTable;
   children: ReactNode;
 }) {
+  const [asTable, setAsTable] = useState(false);
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+        <div>
+          <CardTitle>{title}</CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+        <Button variant="outline" size="sm" aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
+          {asTable ? 'Show chart' : 'Show table'}
+          <span className="sr-only"> of {title.toLowerCase()}</span>
+        </Button>
       </CardHeader>
-      <CardContent className="h-64">{loading ? <Skeleton className="h-full" /> : children}</CardContent>
+      <CardContent className={asTable ? 'max-h-64 overflow-auto' : 'h-64'}>
+        {loading ? (
+          <Skeleton className="h-full" />
+        ) : asTable ? (
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{title}</caption>
+            <thead>
+              <tr className="border-b border-border">
+                {table.columns.map((c) => (
+                  <th key={c} scope="col" className="py-1.5 pr-3 font-semibold">
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {table.rows.map((row) => (
+                <tr key={String(row[0])} className="border-b border-border/60">
+                  {row.map((cell, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are in column order
+                    <td key={i} className="py-1.5 pr-3 tabular-nums">
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <div aria-hidden="true" className="h-full">
+            {children}
+          </div>
+        )}
+      </CardContent>
     </Card>
   );
 }
@@ -87,6 +136,7 @@ export function AnalyticsTab() {
           title="Enrolments per week"
           description="Last 12 weeks, with card revenue"
           loading={chartsLoading}
+          table={{ columns: ['Week of', 'Enrolments'], rows: weekly.map((w) => [w.label, w.enrolments]) }}
         >
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={weekly} margin={{ left: -20, right: 8 }}>
@@ -105,8 +155,12 @@ export function AnalyticsTab() {
         </ChartCard>
         <ChartCard
           title="Revenue per week"
-          description="Succeeded card payments, in pounds"
+          description="Card payments and paid invoices, less refunds, in pounds (VAT included)"
           loading={chartsLoading}
+          table={{
+            columns: ['Week of', 'Revenue'],
+            rows: weekly.map((w) => [w.label, formatPrice(w.revenue)]),
+          }}
         >
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={weekly} margin={{ left: -4, right: 8 }}>
@@ -121,7 +175,12 @@ export function AnalyticsTab() {
             </LineChart>
           </ResponsiveContainer>
         </ChartCard>
-        <ChartCard title="Resource views per day" description="Last 30 days" loading={chartsLoading}>
+        <ChartCard
+          title="Resource views per day"
+          description="Last 30 days"
+          loading={chartsLoading}
+          table={{ columns: ['Day', 'Views'], rows: daily.map((d) => [d.label, d.views]) }}
+        >
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={daily} margin={{ left: -20, right: 8 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#dde3ec" />

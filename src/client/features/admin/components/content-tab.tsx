@@ -9,6 +9,7 @@ import {
   Plus,
   Settings2,
   Trash2,
+  UserCog,
 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
@@ -16,6 +17,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { useAuth } from '#client/lib/auth.ts';
 import { formatMinutes, formatPrice, formatSalary, formatWeeks, plural } from '#shared/format.ts';
 import type { AdminCourse, AdminModule } from '#shared/schemas/admin-content.ts';
 import {
@@ -29,6 +31,7 @@ import {
 } from '../api/admin-api.ts';
 import { CourseDialog } from './course-dialog.tsx';
 import { EmptyState } from './empty-state.tsx';
+import { InstructorsDialog } from './instructors-dialog.tsx';
 import { ModuleDialog } from './module-topic-dialogs.tsx';
 import { type Deletable, SectionHeader, TopicList } from './topic-list.tsx';
 
@@ -126,6 +129,10 @@ function CourseList({
   onDelete: (d: Deletable) => void;
 }) {
   const { data: courses, isLoading } = useCourses();
+  // Instructors see their own courses and edit their content; course details, instructors and deletion are
+  // the admin's (docs/staff.md).
+  const { isAdmin } = useAuth();
+  const [assigning, setAssigning] = useState<AdminCourse | null>(null);
   const [filter, setFilter] = useState<'all' | 'fundamental' | 'upskill'>('all');
   const [editing, setEditing] = useState<AdminCourse | undefined>();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -150,14 +157,16 @@ function CourseList({
             <option value="upskill">Upskill</option>
           </Select>
         </div>
-        <Button
-          onClick={() => {
-            setEditing(undefined);
-            setDialogOpen(true);
-          }}
-        >
-          <Plus /> Create Course
-        </Button>
+        {isAdmin ? (
+          <Button
+            onClick={() => {
+              setEditing(undefined);
+              setDialogOpen(true);
+            }}
+          >
+            <Plus /> Create Course
+          </Button>
+        ) : null}
       </div>
       {isLoading ? (
         <div className="grid [&>*]:min-w-0 gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -196,6 +205,16 @@ function CourseList({
                 <dd className="text-right font-medium">
                   {c.moduleCount} · {c.enrolmentCount}
                 </dd>
+                <dt className="text-muted-foreground">Videos captioned</dt>
+                <dd
+                  className={
+                    c.captionedVideoCount < c.videoCount
+                      ? 'text-right font-medium text-amber-800'
+                      : 'text-right font-medium'
+                  }
+                >
+                  {c.captionedVideoCount} of {c.videoCount}
+                </dd>
               </dl>
               <div className="mt-4 grid grid-cols-2 gap-2 border-t border-border pt-4">
                 <Button variant="outline" size="sm" asChild>
@@ -206,30 +225,43 @@ function CourseList({
                 <Button size="sm" onClick={() => onManage(c)}>
                   <Settings2 /> Manage
                 </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => {
-                    setEditing(c);
-                    setDialogOpen(true);
-                  }}
-                >
-                  <Pencil /> Edit Info
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="text-destructive hover:text-destructive"
-                  onClick={() => onDelete({ kind: 'course', id: c.id, name: c.title })}
-                >
-                  <Trash2 /> Delete
-                </Button>
+                {isAdmin ? (
+                  <>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => {
+                        setEditing(c);
+                        setDialogOpen(true);
+                      }}
+                    >
+                      <Pencil /> Edit Info
+                    </Button>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="text-destructive hover:text-destructive"
+                      onClick={() => onDelete({ kind: 'course', id: c.id, name: c.title })}
+                    >
+                      <Trash2 /> Delete
+                    </Button>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="col-span-2"
+                      onClick={() => setAssigning(c)}
+                    >
+                      <UserCog /> Instructors
+                    </Button>
+                  </>
+                ) : null}
               </div>
             </li>
           ))}
         </ul>
       )}
       <CourseDialog open={dialogOpen} onOpenChange={setDialogOpen} course={editing} />
+      {assigning ? <InstructorsDialog course={assigning} onClose={() => setAssigning(null)} /> : null}
     </>
   );
 }

@@ -3,6 +3,7 @@ import {
   Ban,
   CalendarDays,
   CalendarPlus,
+  ClipboardCheck,
   Download,
   MapPin,
   Pencil,
@@ -40,6 +41,7 @@ import {
   validationToast,
 } from '../api/admin-api.ts';
 import { EmptyState, Field, FormFooter } from './empty-state.tsx';
+import { RegisterDialog } from './register-dialog.tsx';
 import { type PickedStudent, StudentPicker, studentLabel } from './student-picker.tsx';
 
 /** datetime-local wants local "YYYY-MM-DDTHH:MM". */
@@ -55,6 +57,7 @@ export function LiveSessionsTab() {
   const { data: sessions, isLoading } = useLiveSessions();
   const [editing, setEditing] = useState<AdminLiveSession | undefined>();
   const [open, setOpen] = useState(false);
+  const [registerFor, setRegisterFor] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ kind: 'cancel' | 'delete'; session: AdminLiveSession } | null>(
     null,
   );
@@ -144,7 +147,10 @@ export function LiveSessionsTab() {
                     <Users aria-hidden="true" className="size-4 text-muted-foreground" />
                     <dt className="sr-only">Attendees</dt>
                     <dd className="truncate">
-                      {s.attendees.length ? s.attendees.map(studentLabel).join(', ') : 'No attendees yet'}
+                      {[
+                        ...(s.courseId ? ['Everyone on the course'] : []),
+                        ...s.attendees.map(studentLabel),
+                      ].join(', ') || 'No attendees yet'}
                     </dd>
                   </div>
                 </dl>
@@ -159,6 +165,11 @@ export function LiveSessionsTab() {
                   >
                     <Pencil /> Edit
                   </Button>
+                  {s.status !== 'cancelled' ? (
+                    <Button variant="outline" size="sm" onClick={() => setRegisterFor(s.id)}>
+                      <ClipboardCheck /> Register
+                    </Button>
+                  ) : null}
                   <Button variant="outline" size="sm" asChild>
                     <a href={`/api/sessions/${s.id}/ics`} download>
                       <Download /> .ics
@@ -196,6 +207,7 @@ export function LiveSessionsTab() {
         </ul>
       )}
       <SessionDialog open={open} onOpenChange={setOpen} session={editing} />
+      <RegisterDialog sessionId={registerFor} onClose={() => setRegisterFor(null)} />
       <ConfirmDialog
         open={confirm !== null}
         onOpenChange={(o) => !o && setConfirm(null)}
@@ -287,9 +299,9 @@ function SessionDialog({
                   <option value="in_person">In person</option>
                 </Select>
               </Field>
-              <Field label="Course (optional)" htmlFor="ls-course">
+              <Field label="Course (everyone enrolled is invited)" htmlFor="ls-course">
                 <Select id="ls-course" {...register('courseId')}>
-                  <option value="">Any course</option>
+                  <option value="">No course: only the students below</option>
                   {courses.map((c) => (
                     <option key={c.id} value={c.id}>
                       {c.title}
@@ -306,7 +318,7 @@ function SessionDialog({
               />
             </Field>
             <fieldset className="grid gap-1.5">
-              <legend className="mb-1.5 text-sm font-medium">Attendees (enrolled students)</legend>
+              <legend className="mb-1.5 text-sm font-medium">Also invite (enrolled students)</legend>
               <StudentPicker
                 idPrefix="ls"
                 selected={watch('attendees')}

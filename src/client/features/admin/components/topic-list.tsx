@@ -104,6 +104,11 @@ function TopicCard({ topic, onDelete }: { topic: AdminTopic; onDelete: (d: Delet
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold text-navy-900">{topic.title}</h3>
           <p className="text-sm text-muted-foreground">{topic.description}</p>
+          {topic.videoPath && !topic.captionsPath ? (
+            <Badge variant="outline" className="mt-1 border-amber-300 bg-amber-50 text-amber-900">
+              Video has no captions
+            </Badge>
+          ) : null}
         </div>
         <Button
           variant="ghost"

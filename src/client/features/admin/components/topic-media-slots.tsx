@@ -1,16 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, FileText, RefreshCw, Trash2, Video } from 'lucide-react';
+import { Captions, ExternalLink, FileText, RefreshCw, Trash2, Video } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ObjectUploader } from '#client/components/upload/object-uploader.tsx';
 import { readVideoDuration } from '#client/lib/upload.ts';
-import { PRESENTATION_MAX_BYTES, VIDEO_MAX_BYTES } from '#shared/constants.ts';
+import { CAPTIONS_MAX_BYTES, PRESENTATION_MAX_BYTES, VIDEO_MAX_BYTES } from '#shared/constants.ts';
 import type { AdminTopic } from '#shared/schemas/admin-content.ts';
 import { adminApi, adminKeys, errorToast, successToast } from '../api/admin-api.ts';
 import { UploadedConfirmation } from './media-upload.tsx';
+import { ScormPackageSlot } from './scorm-package-slot.tsx';
 
-type Kind = 'video' | 'presentation';
+type Kind = 'video' | 'presentation' | 'captions';
+
+const MAX_BYTES = {
+  video: VIDEO_MAX_BYTES,
+  presentation: PRESENTATION_MAX_BYTES,
+  captions: CAPTIONS_MAX_BYTES,
+};
+const ICONS = { video: Video, presentation: FileText, captions: Captions };
 
 const TEXT = {
   video: {
@@ -36,14 +44,30 @@ const TEXT = {
     removed: 'Presentation removed',
     confirm: 'Students will no longer see a presentation for this topic; the file is deleted.',
   },
+  captions: {
+    heading: 'Captions (WebVTT)',
+    uploaded: 'Captions uploaded',
+    upload: 'Upload Captions',
+    replace: 'Replace captions',
+    remove: 'Remove captions',
+    done: 'Captions uploaded successfully',
+    failed: 'Failed to upload captions',
+    removed: 'Captions removed',
+    confirm: 'The video goes back to having no captions or transcript; the file is deleted.',
+  },
 } as const;
 
-/** A topic card's video and presentation: upload, then open, replace or remove (README 'Files and media'). */
+/**
+ * A topic card's video, its captions, the presentation and a SCORM package: upload, then open, replace or remove
+ * (README 'Files and media', 'Accessibility', 'SCORM packages'). The captions slot appears once there is a video.
+ */
 export function TopicMediaSlots({ topic }: { topic: AdminTopic }) {
   return (
     <div className="mt-4 grid gap-3 lg:grid-cols-2">
       <MediaSlot topic={topic} kind="video" path={topic.videoPath} />
       <MediaSlot topic={topic} kind="presentation" path={topic.presentationPath} />
+      {topic.videoPath ? <MediaSlot topic={topic} kind="captions" path={topic.captionsPath} /> : null}
+      <ScormPackageSlot topic={topic} />
     </div>
   );
 }
@@ -72,7 +96,7 @@ function MediaSlot({ topic, kind, path }: { topic: AdminTopic; kind: Kind; path:
     },
     onError: (error) => errorToast(`Failed to remove the ${kind}`, error),
   });
-  const Icon = kind === 'video' ? Video : FileText;
+  const Icon = ICONS[kind];
 
   return (
     <section aria-label={text.heading} className="grid min-w-0 content-start gap-1.5">
@@ -104,7 +128,7 @@ function MediaSlot({ topic, kind, path }: { topic: AdminTopic; kind: Kind; path:
         <div className="grid gap-1.5">
           <ObjectUploader
             fileType={kind}
-            maxFileSize={kind === 'video' ? VIDEO_MAX_BYTES : PRESENTATION_MAX_BYTES}
+            maxFileSize={MAX_BYTES[kind]}
             buttonLabel={text.upload}
             onUploaded={async (objectPath, file) => {
               await attach.mutateAsync({

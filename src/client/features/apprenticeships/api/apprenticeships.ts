@@ -12,6 +12,7 @@ import type {
   Review,
   ReviewInput,
 } from '#shared/schemas/apprenticeships.ts';
+import type { StaffMember } from '#shared/schemas/staff.ts';
 
 // Query keys are URL segments (the default query function joins them), so a key is also the endpoint.
 export const keys = {
@@ -46,13 +47,21 @@ interface StudentHit {
   lastName: string | null;
   email: string;
 }
+/** Active staff holding the tutor role, for the record's Tutor field (admins only; docs/staff.md). */
+export const useTutors = (enabled: boolean) =>
+  useQuery<StaffMember[], Error, StaffMember[]>({
+    queryKey: ['/api/admin/staff'],
+    enabled,
+    select: (staff) => staff.filter((m) => m.isActive && m.roles.includes('tutor')),
+  });
+
 /** Students matching a search, for choosing whose apprenticeship to record. */
-export const useStudentSearch = (search: string) =>
+export const useStudentSearch = (search: string, enabled = true) =>
   useQuery<{ students: StudentHit[] }>({
     queryKey: ['/api/admin/students', 'apprentice-search', search],
     queryFn: () =>
       apiJson('GET', `/api/admin/students?${new URLSearchParams({ search, page: '1', pageSize: '8' })}`),
-    enabled: search.trim().length >= 2,
+    enabled: enabled && search.trim().length >= 2,
   });
 
 export function errorToast(fallback: string, error: unknown) {
@@ -72,6 +81,8 @@ function useWrite<TInput, TResult>(fn: (input: TInput) => Promise<TResult>, succ
         keys.apprentices,
         ['/api/admin/otj'],
         ['/api/admin/students'],
+        ['/api/apprenticeship/gateway'],
+        ['/api/admin/gateway'],
       ]) {
         void client.invalidateQueries({ queryKey: key });
       }
@@ -94,7 +105,11 @@ export const useAmendEntry = () =>
 export const useSignReview = () =>
   useWrite((id: string) => apiJson<Review>('POST', `/api/reviews/${id}/sign`), 'Review signed');
 export const useApprove = () =>
-  useWrite((id: string) => apiJson<AdminOtjEntry>('POST', `/api/admin/otj/${id}/approve`), 'Entry approved');
+  useWrite(
+    ({ id, rejectedKsbIds }: { id: string; rejectedKsbIds: string[] }) =>
+      apiJson<AdminOtjEntry>('POST', `/api/admin/otj/${id}/approve`, { rejectedKsbIds }),
+    'Entry approved',
+  );
 export const useReject = () =>
   useWrite(
     ({ id, reason }: { id: string; reason: string }) =>

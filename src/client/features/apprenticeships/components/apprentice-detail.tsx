@@ -13,9 +13,11 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { getErrorStatus } from '#client/lib/api-client.ts';
 import type { AdminApprentice } from '#shared/schemas/apprenticeships.ts';
 import { useAdminEntries, useRecord, useStudentReviews } from '../api/apprenticeships.ts';
+import { useStudentGateway } from '../api/standards.ts';
 import { DecisionButtons } from './decision-buttons.tsx';
 import { EntryList } from './entry-list.tsx';
 import { FiguresPanel } from './figures-panel.tsx';
+import { GatewayPanel } from './gateway-panel.tsx';
 import { RecordForm } from './record-form.tsx';
 import { ReviewForm } from './review-form.tsx';
 import { ReviewsList } from './reviews-list.tsx';
@@ -33,6 +35,7 @@ export function ApprenticeDetail({
   const record = useRecord(studentId);
   const entries = useAdminEntries({ studentId });
   const reviews = useStudentReviews(studentId);
+  const gateway = useStudentGateway(studentId);
   const [reviewing, setReviewing] = useState(false);
   const hasRecord = Boolean(record.data);
 
@@ -65,15 +68,17 @@ export function ApprenticeDetail({
           </p>
         )}
       </Card>
+      {hasRecord && gateway.data ? <GatewayPanel gateway={gateway.data} /> : null}
       {hasRecord ? (
         <div className="grid gap-5 lg:grid-cols-2">
           <Card className="p-4 sm:p-5">
             <h3 className="mb-3 text-lg font-bold text-navy-900">Off-the-job log</h3>
             <EntryList
+              hidePendingTags
               entries={entries.data ?? []}
               empty="Nothing logged yet."
               actions={(entry) =>
-                entry.status === 'pending' ? <DecisionButtons entryId={entry.id} /> : null
+                entry.status === 'pending' ? <DecisionButtons entryId={entry.id} tags={entry.ksbs} /> : null
               }
             />
           </Card>

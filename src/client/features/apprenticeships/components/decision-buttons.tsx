@@ -13,14 +13,18 @@ import {
 import { FieldError } from '#client/components/ui/field-error.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { otjRejectSchema } from '#shared/schemas/apprenticeships.ts';
+import { type OtjEntry, otjRejectSchema } from '#shared/schemas/apprenticeships.ts';
 import { errorToast, useApprove, useReject } from '../api/apprenticeships.ts';
 
-/** Approve, or reject with a reason the apprentice will read. */
-export function DecisionButtons({ entryId }: { entryId: string }) {
+/**
+ * Approve, or reject with a reason the apprentice will read. The entry's KSB tags are confirmed on approval unless
+ * the tutor unticks them (docs/apprenticeships.md "Evidence and KSBs").
+ */
+export function DecisionButtons({ entryId, tags = [] }: { entryId: string; tags?: OtjEntry['ksbs'] }) {
   const approve = useApprove();
   const reject = useReject();
   const [open, setOpen] = useState(false);
+  const [rejectedKsbIds, setRejected] = useState<string[]>([]);
   const {
     register,
     handleSubmit,
@@ -38,6 +42,32 @@ export function DecisionButtons({ entryId }: { entryId: string }) {
   });
   return (
     <>
+      {tags.length ? (
+        <fieldset className="flex w-full flex-wrap items-center gap-1.5">
+          <legend className="sr-only">KSB tags: press one to reject it</legend>
+          {tags.map((tag) => {
+            const kept = !rejectedKsbIds.includes(tag.id);
+            return (
+              <button
+                key={tag.id}
+                type="button"
+                aria-pressed={kept}
+                title={
+                  kept ? 'Confirmed on approval: press to reject this tag' : 'Rejected: press to confirm'
+                }
+                onClick={() =>
+                  setRejected(
+                    kept ? [...rejectedKsbIds, tag.id] : rejectedKsbIds.filter((id) => id !== tag.id),
+                  )
+                }
+                className={`min-h-8 rounded-full border px-2.5 font-mono text-xs font-bold ${kept ? 'border-green-700 bg-green-50 text-green-900' : 'border-border bg-muted text-muted-foreground line-through'}`}
+              >
+                {tag.code}
+              </button>
+            );
+          })}
+        </fieldset>
+      ) : null}
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
         <X aria-hidden="true" /> Reject
       </Button>
@@ -45,7 +75,10 @@ export function DecisionButtons({ entryId }: { entryId: string }) {
         size="sm"
         disabled={approve.isPending}
         onClick={() =>
-          approve.mutate(entryId, { onError: (e) => errorToast('Could not approve the entry', e) })
+          approve.mutate(
+            { id: entryId, rejectedKsbIds },
+            { onError: (e) => errorToast('Could not approve the entry', e) },
+          )
         }
       >
         <Check aria-hidden="true" /> Approve

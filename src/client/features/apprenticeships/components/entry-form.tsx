@@ -18,8 +18,10 @@ import {
   otjEntryInputSchema,
 } from '#shared/schemas/apprenticeships.ts';
 import { useAmendEntry, useLogEntry } from '../api/apprenticeships.ts';
+import { useOwnGateway } from '../api/standards.ts';
 import { evidenceKind } from './entry-list.tsx';
 import { FormGrid, fieldProps } from './form-grid.tsx';
+import { KsbPicker } from './ksb-picker.tsx';
 
 /** Evidence is a photo of the work or a PDF (a signed sheet, a certificate): docs/apprenticeships.md. */
 const EVIDENCE_FILE_TYPES = ['image', 'document'] as const;
@@ -57,6 +59,7 @@ export function EntryForm({ entry, onDone }: { entry?: OtjEntry; onDone?: () => 
           description: entry.description,
           inPaidHours: false,
           evidencePath: entry.evidencePath,
+          ksbIds: entry.ksbs.filter((k) => k.status !== 'rejected').map((k) => k.id),
         }
       : {
           date: ukIsoDate(),
@@ -65,9 +68,11 @@ export function EntryForm({ entry, onDone }: { entry?: OtjEntry; onDone?: () => 
           description: '',
           inPaidHours: false,
           evidencePath: null,
+          ksbIds: [],
         },
   });
   const evidencePath = watch('evidencePath');
+  const gateway = useOwnGateway();
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -146,6 +151,18 @@ export function EntryForm({ entry, onDone }: { entry?: OtjEntry; onDone?: () => 
           </p>
         ) : null}
       </div>
+      <Controller
+        control={control}
+        name="ksbIds"
+        render={({ field }) => (
+          <KsbPicker
+            idPrefix={idPrefix}
+            ksbs={gateway.data?.matrix ?? []}
+            value={field.value ?? []}
+            onChange={field.onChange}
+          />
+        )}
+      />
       <div className="flex flex-col gap-2 sm:col-span-2">
         <div className="flex items-start gap-3">
           <Controller

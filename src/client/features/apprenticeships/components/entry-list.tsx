@@ -13,9 +13,12 @@ export function EntryList<T extends OtjEntry>({
   actions,
   heading,
   empty,
+  hidePendingTags = false,
 }: {
   entries: T[];
   actions?: (entry: T) => ReactNode;
+  /** The tutor's queue shows pending tags as toggles beside the decision buttons instead. */
+  hidePendingTags?: boolean;
   heading?: (entry: T) => ReactNode;
   empty: string;
 }) {
@@ -50,6 +53,19 @@ export function EntryList<T extends OtjEntry>({
             >
               View evidence ({evidenceKind(entry.evidencePath)})
             </a>
+          ) : null}
+          {entry.ksbs?.length && !(hidePendingTags && entry.status === 'pending') ? (
+            <p className="mt-1 flex flex-wrap items-center gap-1 text-xs">
+              <span className="text-muted-foreground">KSBs:</span>
+              {entry.ksbs.map((k) => (
+                <span
+                  key={k.id}
+                  className={`rounded-full px-2 py-0.5 font-mono font-bold ${k.status === 'confirmed' ? 'bg-green-100 text-green-900' : k.status === 'rejected' ? 'bg-muted text-muted-foreground line-through' : 'bg-amber-100 text-amber-900'}`}
+                >
+                  {k.code}
+                </span>
+              ))}
+            </p>
           ) : null}
           {entry.status === 'rejected' && entry.rejectionReason ? (
             <p className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">

@@ -33,3 +33,12 @@ export function fieldProps(id: string, error?: { message?: string }) {
     'aria-describedby': error ? `${id}-error` : undefined,
   } as const;
 }
+
+/**
+ * A number input's value, or null when it is empty. React Hook Form may hand over null (the default) as well as
+ * '': Number(null) is 0, which once made an empty "Standard's minimum" fail its 187-hour rule.
+ */
+export const numberOrNull = (v: unknown) =>
+  v === '' || v === null || v === undefined || Number.isNaN(Number(v)) ? null : Number(v);
+/** A text input's value, or null when it is blank. */
+export const textOrNull = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);

@@ -19,9 +19,11 @@ import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { formatDate } from '#shared/format.ts';
 import type { OtjEntry } from '#shared/schemas/apprenticeships.ts';
 import { OWN_CSV_URL, useOverview, useReviews } from '../api/apprenticeships.ts';
+import { useEmployerApprentices, useOwnGateway } from '../api/standards.ts';
 import { EntryForm } from '../components/entry-form.tsx';
 import { EntryList } from '../components/entry-list.tsx';
 import { FiguresPanel } from '../components/figures-panel.tsx';
+import { GatewayPanel } from '../components/gateway-panel.tsx';
 import { ReviewsList } from '../components/reviews-list.tsx';
 
 /**
@@ -33,6 +35,8 @@ export function ApprenticeshipPage() {
   const { user } = useAuth();
   const overview = useOverview();
   const reviews = useReviews();
+  const gateway = useOwnGateway(Boolean(overview.data));
+  const employees = useEmployerApprentices();
   const [amending, setAmending] = useState<OtjEntry | null>(null);
   if (!user) return <PageLoader label="Loading..." />;
   const noRecord = getErrorStatus(overview.error) === 404;
@@ -77,6 +81,7 @@ export function ApprenticeshipPage() {
         ) : overview.data ? (
           <>
             <FiguresPanel figures={overview.data} />
+            {gateway.data ? <GatewayPanel gateway={gateway.data} /> : null}
             <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
               <Card className="p-4 sm:p-5">
                 <h2 className="mb-1 text-lg font-bold text-navy-900">Log learning</h2>
@@ -122,6 +127,19 @@ export function ApprenticeshipPage() {
             Failed to load your log. Please reload the page.
           </p>
         )}
+        {noRecord && employees.data?.length ? (
+          <section aria-labelledby="employees-heading" className="flex flex-col gap-4">
+            <h2 id="employees-heading" className="text-lg font-bold text-navy-900">
+              Your apprentices: hours, pace and gateway readiness
+            </h2>
+            {employees.data.map((g) => (
+              <div key={g.studentId} className="flex flex-col gap-2">
+                <h3 className="text-base font-bold text-navy-900">{g.apprenticeName}</h3>
+                <GatewayPanel gateway={g} />
+              </div>
+            ))}
+          </section>
+        ) : null}
       </main>
 
       <Dialog open={amending !== null} onOpenChange={(open) => !open && setAmending(null)}>

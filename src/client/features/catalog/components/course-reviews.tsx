@@ -1,94 +1,32 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgeCheck, Flag, MessageSquareText } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { FormNotice } from '#client/components/forms/form-notice.tsx';
+import { lazy, Suspense } from 'react';
 import { RatingSummary, Stars } from '#client/components/reviews/rating-summary.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '#client/components/ui/dialog.tsx';
-import { FieldError } from '#client/components/ui/field-error.tsx';
-import { Label } from '#client/components/ui/label.tsx';
-import { Textarea } from '#client/components/ui/textarea.tsx';
-import { getErrorMessage } from '#client/lib/api-client.ts';
 import { useAuth } from '#client/lib/auth.ts';
+import { REVIEW_MIN_PROGRESS_PERCENT } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
-import { REVIEW_MIN_PROGRESS_PERCENT, type Review, reviewReasonSchema } from '#shared/schemas/reviews.ts';
-import { useCourseReviews, useMyReview, useReportReview } from '../api/reviews.ts';
-import { ReviewForm } from './review-form.tsx';
+import type { Review } from '#shared/schemas/reviews.ts';
+import { useCourseReviews, useMyReview } from '../api/reviews.ts';
+import { useDeferredDialog } from './use-deferred-dialog.ts';
 
-/** Anyone may report a review; an admin looks at it under the reviews policy. */
+const ReportReviewDialog = lazy(() => import('./report-review-dialog.tsx'));
+const ReviewForm = lazy(() => import('./review-form.tsx').then((m) => ({ default: m.ReviewForm })));
+
+/** Anyone may report a review; an admin looks at it under the reviews policy. The form loads on first use. */
 function ReportReview({ review }: { review: Review }) {
-  const [open, setOpen] = useState(false);
-  const report = useReportReview();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<{ reason: string }>({
-    resolver: zodResolver(reviewReasonSchema),
-    defaultValues: { reason: '' },
-  });
-  const onSubmit = handleSubmit((values) => report.mutate({ reviewId: review.id, reason: values.reason }));
-  const id = `report-${review.id}`;
+  const dialog = useDeferredDialog();
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          report.reset();
-          reset();
-        }
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" className="text-muted-foreground">
-          <Flag aria-hidden="true" />
-          Report
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Report this review</DialogTitle>
-          <DialogDescription>
-            Tell us which part of the reviews policy it breaks. Reports never hide a review by themselves: an
-            admin reads it against the policy.
-          </DialogDescription>
-        </DialogHeader>
-        {report.isSuccess ? (
-          <FormNotice tone="success">{report.data.message}</FormNotice>
-        ) : (
-          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Report review">
-            {report.isError ? (
-              <FormNotice tone="error">
-                {getErrorMessage(report.error, 'Could not send the report.')}
-              </FormNotice>
-            ) : null}
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={id}>Reason</Label>
-              <Textarea
-                id={id}
-                rows={3}
-                aria-invalid={errors.reason ? true : undefined}
-                {...register('reason')}
-              />
-              <FieldError id={`${id}-error`}>{errors.reason?.message}</FieldError>
-            </div>
-            <Button type="submit" disabled={report.isPending}>
-              Send report
-            </Button>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button variant="ghost" size="sm" className="text-muted-foreground" {...dialog.trigger}>
+        <Flag aria-hidden="true" />
+        Report
+      </Button>
+      {dialog.wanted ? (
+        <Suspense fallback={null}>
+          <ReportReviewDialog review={review} dialog={dialog} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
@@ -103,7 +41,9 @@ function YourReview({ courseId }: { courseId: string }) {
       <h3 className="font-semibold text-navy-950">{data.review ? 'Your review' : 'Review this course'}</h3>
       {data.eligible ? (
         <div className="mt-3">
-          <ReviewForm courseId={courseId} existing={data.review} />
+          <Suspense fallback={null}>
+            <ReviewForm courseId={courseId} existing={data.review} />
+          </Suspense>
         </div>
       ) : (
         <p className="mt-2 text-sm text-muted-foreground">

@@ -14,7 +14,6 @@ export interface HeroSlide {
   text: string;
   image: { src: string; alt: string };
   primary: { label: string; href: string };
-  stats: [string, string][];
 }
 
 // docs/product.md#public-site: the first button goes to /login on slides 1, 3 and 4 and to /upskill-courses on the upskill slide.
@@ -26,11 +25,6 @@ export const HERO_SLIDES: HeroSlide[] = [
     text: 'Start a trade career with hands-on courses built by working tradespeople, and a fast route to your first job.',
     image: { src: '/images/hero-fundamentals.svg', alt: 'A trainee laying drainage pipe in a trench' },
     primary: { label: 'Start My Career', href: '/login' },
-    stats: [
-      ['500+', 'Students trained'],
-      ['98%', 'Success rate'],
-      ['50+', 'Partner companies'],
-    ],
   },
   {
     key: 'upskill',
@@ -39,11 +33,6 @@ export const HERO_SLIDES: HeroSlide[] = [
     text: 'Advanced, practical training that gets experienced crews certified on new kit and new standards without losing weeks on site.',
     image: { src: '/images/hero-upskill.svg', alt: 'A trade team reviewing a CCTV drain survey on a tablet' },
     primary: { label: 'Upskill My Team', href: '/upskill-courses' },
-    stats: [
-      ['150+', 'Teams trained'],
-      ['95%', 'Retention'],
-      ['40%', 'Productivity gain'],
-    ],
   },
   {
     key: 'about',
@@ -52,11 +41,6 @@ export const HERO_SLIDES: HeroSlide[] = [
     text: 'For over ten years our instructors have trained the people who keep Britain’s drains, grounds and utilities running.',
     image: { src: '/images/hero-about.svg', alt: 'The TradeSkills training centre' },
     primary: { label: 'Join TradeSkills', href: '/login' },
-    stats: [
-      ['10+', 'Years'],
-      ['25+', 'Instructors'],
-      ['5', 'Centres'],
-    ],
   },
   {
     key: 'career',
@@ -65,11 +49,6 @@ export const HERO_SLIDES: HeroSlide[] = [
     text: 'A CV update, introductions to our recruitment partners and help with interviews until you are on site.',
     image: { src: '/images/hero-career.svg', alt: 'A CV, a handshake and a job offer' },
     primary: { label: 'Get Started', href: '/login' },
-    stats: [
-      ['85%', 'Job placement rate'],
-      ['50+', 'Recruitment partners'],
-      ['2 weeks', 'Average hire time'],
-    ],
   },
 ];
 
@@ -187,16 +166,6 @@ export function HeroCarousel() {
                       <Link href="/fundamental-courses">View Courses</Link>
                     </Button>
                   </div>
-                  <dl className="mt-10 grid max-w-lg grid-cols-3 gap-4 border-t border-white/10 pt-6">
-                    {slide.stats.map(([value, label]) => (
-                      <div key={label}>
-                        <dt className="text-xs text-navy-300 sm:text-sm">{label}</dt>
-                        <dd className="order-first text-2xl font-extrabold text-white sm:text-3xl">
-                          {value}
-                        </dd>
-                      </div>
-                    ))}
-                  </dl>
                 </div>
                 <div className="hidden sm:block">
                   <img

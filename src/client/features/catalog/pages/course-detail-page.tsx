@@ -260,7 +260,7 @@ function CourseDetail({ course }: { course: Course }) {
               </li>
               <li className="flex items-center gap-2">
                 <ShieldCheck aria-hidden="true" className="size-4 text-safety-600" />
-                30-day money-back guarantee
+                Cancel within 14 days for a full refund, before you start
               </li>
             </ul>
           </div>

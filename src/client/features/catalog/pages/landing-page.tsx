@@ -17,7 +17,6 @@ import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { SUPPORT_EMAIL } from '#shared/constants.ts';
 import { useAvailableCourses } from '../api/courses.ts';
 import { ComingSoon } from '../components/coming-soon.tsx';
-import { CountUpStats } from '../components/count-up-stats.tsx';
 import { FeaturedCourse } from '../components/featured-course.tsx';
 import { HeroCarousel } from '../components/hero-carousel.tsx';
 import { LearnerReviews } from '../components/learner-reviews.tsx';
@@ -51,7 +50,6 @@ export function LandingPage() {
   return (
     <PublicLayout footer={<SiteFooter courses={courses} />}>
       <HeroCarousel />
-      <CountUpStats />
 
       <section
         aria-labelledby="options-heading"

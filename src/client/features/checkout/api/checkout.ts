@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '#client/lib/api-client.ts';
+import type { ConsentInput } from '#shared/consent.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
 import type {
   MailboxEmail,
@@ -11,22 +12,55 @@ import type {
   TestCard,
   TestConfirmResponse,
 } from '#shared/schemas/checkout.ts';
+import type { DiscountQuote, TeamQuote } from '#shared/schemas/discounts.ts';
 import type { CreateTeamOrder, TeamOrderCreated, TeamPricing } from '#shared/schemas/teams.ts';
 
 export function usePaymentConfig() {
   return useQuery<PaymentConfig>({ queryKey: ['/api/payment-config'] });
 }
 
-export function createCoursePayment(courseId: string, studentData: StudentData, plan: PaymentPlan) {
+/**
+ * `consent` is the ticked box (src/shared/consent.ts); left out, the server answers CONSENT_REQUIRED. A discount
+ * code is priced by the server.
+ */
+export function createCoursePayment(
+  courseId: string,
+  studentData: StudentData,
+  plan: PaymentPlan,
+  consent: ConsentInput | undefined,
+  discountCode?: string,
+) {
   return apiJson<PaymentIntentResponse>('POST', '/api/create-course-payment', {
     courseId,
     studentData,
     plan,
+    consent,
+    discountCode,
   });
 }
 
-export function createPaymentIntent(courseId: string, plan: PaymentPlan) {
-  return apiJson<PaymentIntentResponse>('POST', '/api/create-payment-intent', { courseId, plan });
+export function createPaymentIntent(
+  courseId: string,
+  plan: PaymentPlan,
+  consent: ConsentInput | undefined,
+  discountCode?: string,
+) {
+  return apiJson<PaymentIntentResponse>('POST', '/api/create-payment-intent', {
+    courseId,
+    plan,
+    consent,
+    discountCode,
+  });
+}
+
+/** What a code takes off (docs/product.md#discount-codes-and-team-prices); nothing is held until the payment starts. */
+export function checkDiscountCode(code: string, courseId: string, plan: PaymentPlan) {
+  return apiJson<DiscountQuote>('POST', '/api/discount-codes/check', { code, courseId, plan });
+}
+
+/** The server's price of a team order: seat tier, code, VAT. */
+export function quoteTeamOrder(courseId: string, seats: number, discountCode?: string) {
+  return apiJson<TeamQuote>('POST', '/api/team-orders/quote', { courseId, seats, discountCode });
 }
 
 export function recordPaymentSuccess(paymentIntentId: string) {

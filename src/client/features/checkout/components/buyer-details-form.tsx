@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useSchemaForm } from '#client/components/forms/schema-form.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { FieldError } from '#client/components/ui/field-error.tsx';
@@ -46,11 +46,14 @@ export function BuyerDetailsForm({
   initial,
   busy,
   onSubmit,
+  children,
 }: {
   courseType: CourseType;
   initial: BuyerDetails;
   busy: boolean;
   onSubmit: (details: StudentData, raw: BuyerDetails) => void;
+  /** Shown above the button (the consent box). */
+  children?: ReactNode;
 }) {
   const id = useId();
   const schema = studentDataSchemaFor(courseType);
@@ -120,6 +123,7 @@ export function BuyerDetailsForm({
           </FieldError>
         </div>
       </div>
+      {children}
       <Button
         type="submit"
         size="lg"

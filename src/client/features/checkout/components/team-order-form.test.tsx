@@ -1,12 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '#client/test/render.tsx';
 import { TeamOrderForm } from './team-order-form.tsx';
 
 const props = { courseId: 'c', unitPricePence: 12000, busy: false, onSubmit: () => {} };
 
 describe('TeamOrderForm price summary', () => {
   it('shows net and VAT when the supplier is VAT registered', () => {
-    render(<TeamOrderForm {...props} vatRate={20} vatRegistered />);
+    renderWithApp(<TeamOrderForm {...props} vatRate={20} vatRegistered />);
     expect(screen.getByText('Net (excl. VAT)')).toBeInTheDocument();
     expect(screen.getByText('VAT at 20%')).toBeInTheDocument();
     expect(screen.getByText('Total (VAT included)')).toBeInTheDocument();
@@ -14,7 +15,7 @@ describe('TeamOrderForm price summary', () => {
   });
 
   it('charges no VAT and says so when the supplier is not VAT registered', () => {
-    render(<TeamOrderForm {...props} vatRate={0} vatRegistered={false} />);
+    renderWithApp(<TeamOrderForm {...props} vatRate={0} vatRegistered={false} />);
     expect(screen.getByTestId('no-vat')).toHaveTextContent(
       'No VAT is charged: we are not registered for VAT.',
     );

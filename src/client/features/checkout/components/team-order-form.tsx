@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowRight, CreditCard, FileText } from 'lucide-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ArrowRight, CreditCard, FileText, Users } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '#client/components/ui/button.tsx';
 import { FieldError } from '#client/components/ui/field-error.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { getErrorCode, getErrorMessage } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/utils.ts';
 import { formatPrice } from '#shared/format.ts';
 import {
@@ -16,6 +19,8 @@ import {
   TEAM_SEATS_MIN,
   teamOrderPrice,
 } from '#shared/schemas/teams.ts';
+import { quoteTeamOrder } from '../api/checkout.ts';
+import { type AppliedCode, DiscountCodeField } from './discount-code-field.tsx';
 
 type FieldName =
   | 'seats'
@@ -54,7 +59,10 @@ export function TeamOrderForm({
   vatRegistered,
   busy,
   onSubmit,
+  children,
 }: {
+  /** Shown above the button (the consent box). */
+  children?: ReactNode;
   courseId: string;
   unitPricePence: number;
   /** 0 when the supplier is not VAT registered (the server charges no VAT then). */
@@ -81,7 +89,39 @@ export function TeamOrderForm({
   const seats = Number(useWatch({ control, name: 'seats' })) || 0;
   const payBy = useWatch({ control, name: 'payBy' });
   const valid = seats >= TEAM_SEATS_MIN && seats <= TEAM_SEATS_MAX;
-  const price = teamOrderPrice(valid ? seats : 0, unitPricePence, vatRate);
+  const [code, setCode] = useState<AppliedCode | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  // The server prices the order (seat tier, code, VAT: docs/product.md#discount-codes-and-team-prices); until it
+  // answers, the plain seats × price is shown.
+  const quote = useQuery({
+    queryKey: ['team-quote', courseId, valid ? seats : 0, code?.code ?? null],
+    queryFn: () => quoteTeamOrder(courseId, seats, code?.code),
+    enabled: valid,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const refused = code && quote.isError && getErrorCode(quote.error)?.startsWith('DISCOUNT_CODE');
+  useEffect(() => {
+    if (!refused) return;
+    setCodeError(getErrorMessage(quote.error, 'That discount code cannot be used.'));
+    setCode(null);
+  }, [refused, quote.error]);
+  const plain = teamOrderPrice(valid ? seats : 0, unitPricePence, vatRate);
+  const priced = valid && quote.data?.seats === seats && !quote.isError ? quote.data : null;
+  const price = priced ?? {
+    ...plain,
+    listAmountPence: plain.amountPence,
+    tier: null,
+    discount: null,
+    tiers: [],
+  };
+  const tiers = quote.data?.tiers ?? [];
+
+  async function applyCode(text: string) {
+    const answer = await quoteTeamOrder(courseId, valid ? seats : TEAM_SEATS_MIN, text);
+    setCodeError(null);
+    setCode({ code: answer.discount?.code ?? text, amountOffPence: answer.discount?.offPence ?? 0 });
+  }
 
   const errorOf = (name: FieldName): string | undefined => {
     const [group, key] = name.split('.') as [string, string | undefined];
@@ -114,7 +154,11 @@ export function TeamOrderForm({
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-8">
+    <form
+      noValidate
+      onSubmit={handleSubmit((order) => onSubmit({ ...order, discountCode: code?.code }))}
+      className="flex flex-col gap-8"
+    >
       <fieldset className="flex flex-col gap-2">
         <legend className="text-lg font-bold text-navy-950">Seats</legend>
         <Label htmlFor="seats">
@@ -132,6 +176,14 @@ export function TeamOrderForm({
           {...register('seats')}
         />
         <FieldError id="seats-error">{errors.seats?.message}</FieldError>
+        {tiers.length ? (
+          <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="seat-tiers">
+            <Users aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-safety-600" />
+            <span>
+              Team prices: {tiers.map((t) => `${t.minSeats}+ seats ${t.percentOff}% off`).join(' · ')}
+            </span>
+          </p>
+        ) : null}
       </fieldset>
 
       <fieldset className="grid gap-5 sm:grid-cols-2">
@@ -158,7 +210,23 @@ export function TeamOrderForm({
           <dt className="text-muted-foreground">
             {valid ? seats : '–'} seats × {formatPrice(unitPricePence, 'pence')}
           </dt>
-          <dd className="text-right">{formatPrice(price.amountPence, 'pence')}</dd>
+          <dd className="text-right">{formatPrice(price.listAmountPence, 'pence')}</dd>
+          {price.tier ? (
+            <>
+              <dt className="text-muted-foreground">
+                Team price: {price.tier.percentOff}% off {price.tier.minSeats}+ seats
+              </dt>
+              <dd className="text-right text-success" data-testid="tier-off">
+                −{formatPrice(price.tier.offPence, 'pence')}
+              </dd>
+            </>
+          ) : null}
+          {price.discount ? (
+            <>
+              <dt className="text-muted-foreground">Code {price.discount.code}</dt>
+              <dd className="text-right text-success">−{formatPrice(price.discount.offPence, 'pence')}</dd>
+            </>
+          ) : null}
           {vatRegistered ? (
             <>
               <dt className="text-muted-foreground">Net (excl. VAT)</dt>
@@ -181,6 +249,15 @@ export function TeamOrderForm({
             {formatPrice(price.amountPence, 'pence')}
           </dd>
         </dl>
+        <DiscountCodeField
+          className="mt-4 border-t border-border pt-4"
+          applied={
+            code && price.discount ? { code: code.code, amountOffPence: price.discount.offPence } : code
+          }
+          error={codeError}
+          onApply={applyCode}
+          onRemove={() => setCode(null)}
+        />
       </section>
 
       <fieldset>
@@ -221,6 +298,7 @@ export function TeamOrderForm({
           ))}
         </div>
       </fieldset>
+      {children}
 
       <Button
         type="submit"

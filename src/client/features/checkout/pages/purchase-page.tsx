@@ -5,16 +5,20 @@ import { Link, useParams, useSearchParams } from 'wouter';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { getErrorCode, getErrorMessage } from '#client/lib/api-client.ts';
 import { failureToast } from '#client/lib/error-toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { consentGiven } from '#shared/consent.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
 import { formatPrice } from '#shared/format.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
 import type { PaymentIntentResponse, StudentData } from '#shared/schemas/checkout.ts';
-import { createCoursePayment } from '../api/checkout.ts';
+import { checkDiscountCode, createCoursePayment } from '../api/checkout.ts';
 import { BackToCourse } from '../components/back-to-course.tsx';
 import { type BuyerDetails, BuyerDetailsForm, EMPTY_DETAILS } from '../components/buyer-details-form.tsx';
+import { ConsentBox, consentError } from '../components/consent-box.tsx';
 import { CourseSummary } from '../components/course-summary.tsx';
+import { type AppliedCode, DiscountCodeField } from '../components/discount-code-field.tsx';
 import { PaymentForm } from '../components/payment-form.tsx';
 import { StepIndicator } from '../components/step-indicator.tsx';
 
@@ -55,22 +59,51 @@ function Purchase({ course, plan }: { course: Course; plan: PaymentPlan }) {
   const [buyer, setBuyer] = useState<StudentData | null>(null);
   const [intent, setIntent] = useState<PaymentIntentResponse | null>(null);
   const [creating, setCreating] = useState(false);
+  const [consented, setConsented] = useState(false);
+  const [consentMessage, setConsentMessage] = useState<string | null>(null);
+  const [code, setCode] = useState<(AppliedCode & { chargePence: number }) | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
 
   async function continueToPayment(data: StudentData, raw: BuyerDetails) {
     setDetails(raw);
     setCreating(true);
     try {
-      // Changed details mean a new intent: the receipt email and the account belong to the buyer.
-      const same = buyer && intent && JSON.stringify(buyer) === JSON.stringify(data);
-      if (!same) setIntent(await createCoursePayment(course.id, data, plan));
+      // Changed details or code mean a new intent: the receipt email and the account belong to the buyer.
+      const same =
+        buyer &&
+        intent &&
+        JSON.stringify(buyer) === JSON.stringify(data) &&
+        intent.discount?.code === code?.code;
+      if (!same)
+        setIntent(
+          await createCoursePayment(
+            course.id,
+            data,
+            plan,
+            consented ? consentGiven() : undefined,
+            code?.code,
+          ),
+        );
       setBuyer(data);
       setStep(2);
       window.scrollTo({ top: 0 });
     } catch (error) {
-      failureToast('Payment Setup Failed', error, 'Failed to initialize payment');
+      const message = consentError(error);
+      if (message) setConsentMessage(message);
+      // The server prices the code again when the payment starts: it may have been used up meanwhile.
+      else if (getErrorCode(error)?.startsWith('DISCOUNT_CODE')) {
+        setCode(null);
+        setCodeError(getErrorMessage(error, 'That discount code cannot be used.'));
+      } else failureToast('Payment Setup Failed', error, 'Failed to initialize payment');
     } finally {
       setCreating(false);
     }
+  }
+
+  async function applyCode(text: string) {
+    const quote = await checkDiscountCode(text, course.id, plan);
+    setCodeError(null);
+    setCode({ code: quote.code, amountOffPence: quote.amountOffPence, chargePence: quote.chargePence });
   }
 
   return (
@@ -93,7 +126,16 @@ function Purchase({ course, plan }: { course: Course; plan: PaymentPlan }) {
                 initial={details}
                 busy={creating}
                 onSubmit={(data, raw) => void continueToPayment(data, raw)}
-              />
+              >
+                <ConsentBox
+                  checked={consented}
+                  error={consentMessage}
+                  onChange={(value) => {
+                    setConsented(value);
+                    setConsentMessage(null);
+                  }}
+                />
+              </BuyerDetailsForm>
             </>
           ) : intent && buyer ? (
             <>
@@ -102,8 +144,14 @@ function Purchase({ course, plan }: { course: Course; plan: PaymentPlan }) {
                   <h2 className="text-xl font-bold text-navy-950">Card payment</h2>
                   <p className="mt-1 text-sm text-muted-foreground">
                     {plan === 'monthly' ? 'First monthly payment today: ' : 'Total: '}
-                    <span className="font-semibold text-navy-950">{formatPrice(intent.amount)}</span> · login
-                    details go to {buyer.email}
+                    <span className="font-semibold text-navy-950">{formatPrice(intent.amount)}</span>
+                    {intent.discount ? (
+                      <>
+                        {' '}
+                        (code {intent.discount.code}: −{formatPrice(intent.discount.amountOff)})
+                      </>
+                    ) : null}{' '}
+                    · login details go to {buyer.email}
                   </p>
                 </div>
                 <Button variant="outline" onClick={() => setStep(1)}>
@@ -127,8 +175,31 @@ function Purchase({ course, plan }: { course: Course; plan: PaymentPlan }) {
             </>
           ) : null}
         </section>
-        <div className="order-1 lg:order-2">
+        <div className="order-1 flex flex-col gap-4 lg:order-2">
           <CourseSummary course={course} plan={plan} />
+          {step === 1 ? (
+            <div className="rounded-2xl border border-border bg-white p-5 shadow-card">
+              <DiscountCodeField
+                applied={code}
+                error={codeError}
+                onApply={applyCode}
+                onRemove={() => setCode(null)}
+              />
+              {code ? (
+                <p
+                  className="mt-3 flex items-baseline justify-between text-sm"
+                  data-testid="discounted-total"
+                >
+                  <span className="text-muted-foreground">
+                    {plan === 'monthly' ? 'Each monthly payment' : 'You pay'}
+                  </span>
+                  <span className="text-lg font-extrabold text-navy-950">
+                    {formatPrice(code.chargePence, 'pence')}
+                  </span>
+                </p>
+              ) : null}
+            </div>
+          ) : null}
         </div>
       </div>
     </div>

@@ -6,11 +6,13 @@ import { PublicLayout } from '#client/components/layout/public-layout.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { failureToast } from '#client/lib/error-toast.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
+import { consentGiven } from '#shared/consent.ts';
 import { decimalToPence, formatPrice } from '#shared/format.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
 import type { CreateTeamOrder, TeamOrderCreated, TeamPricing } from '#shared/schemas/teams.ts';
 import { createTeamOrder, useTeamPricing } from '../api/checkout.ts';
 import { BackToCourse } from '../components/back-to-course.tsx';
+import { ConsentBox, consentError } from '../components/consent-box.tsx';
 import { PaymentForm } from '../components/payment-form.tsx';
 import { TeamOrderForm } from '../components/team-order-form.tsx';
 
@@ -42,15 +44,20 @@ export function TeamPurchasePage() {
 function TeamPurchase({ course, pricing }: { course: Course; pricing: TeamPricing }) {
   const [order, setOrder] = useState<{ created: TeamOrderCreated; input: CreateTeamOrder } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [consented, setConsented] = useState(false);
+  const [consentMessage, setConsentMessage] = useState<string | null>(null);
   const unitPricePence = decimalToPence(course.price) ?? 0;
 
-  async function place(input: CreateTeamOrder) {
+  async function place(form: CreateTeamOrder) {
     setBusy(true);
     try {
+      const input = { ...form, consent: consented ? consentGiven() : undefined };
       setOrder({ created: await createTeamOrder(input), input });
       window.scrollTo({ top: 0 });
     } catch (error) {
-      failureToast('Order failed', error, 'Could not place the order');
+      const message = consentError(error);
+      if (message) setConsentMessage(message);
+      else failureToast('Order failed', error, 'Could not place the order');
     } finally {
       setBusy(false);
     }
@@ -74,7 +81,16 @@ function TeamPurchase({ course, pricing }: { course: Course; pricing: TeamPricin
             vatRegistered={pricing.vatRegistered}
             busy={busy}
             onSubmit={(o) => void place(o)}
-          />
+          >
+            <ConsentBox
+              checked={consented}
+              error={consentMessage}
+              onChange={(value) => {
+                setConsented(value);
+                setConsentMessage(null);
+              }}
+            />
+          </TeamOrderForm>
         ) : order.created.clientSecret ? (
           <>
             <h2 className="text-xl font-bold text-navy-950">Card payment</h2>

@@ -15,6 +15,7 @@ import {
   type VideoProgressResponse,
 } from '#shared/schemas/learning.ts';
 import type { UpcomingSession } from '#shared/schemas/live-sessions.ts';
+import { type Cue, parseWebVtt } from '#shared/webvtt.ts';
 
 export const MODULES_KEY = '/api/modules';
 export const TOPICS_KEY = '/api/topics';
@@ -65,8 +66,29 @@ export function useApprenticeshipSummary() {
   });
 }
 
+/** A video's caption cues for the transcript (README 'Accessibility'); the file is read once per page. */
+export function useCaptionCues(captionsUrl: string) {
+  return useQuery({
+    queryKey: ['captions', captionsUrl],
+    queryFn: async (): Promise<Cue[]> => {
+      const res = await apiRequest('GET', captionsUrl);
+      const parsed = parseWebVtt(await res.text());
+      return parsed.ok ? parsed.cues : [];
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export const UPCOMING_SESSIONS_KEY = '/api/sessions/upcoming';
+
 export function useUpcomingSessions() {
-  return useQuery<UpcomingSession[]>({ queryKey: ['/api/sessions/upcoming'] });
+  return useQuery<UpcomingSession[]>({ queryKey: [UPCOMING_SESSIONS_KEY] });
+}
+
+/** 'Will you attend?' (docs/product.md#live-sessions): the answer, then the list again. */
+export async function answerRsvp(queryClient: QueryClient, sessionId: string, attending: boolean) {
+  await apiJson<{ attending: boolean }>('POST', `/api/sessions/${sessionId}/rsvp`, { attending });
+  await queryClient.invalidateQueries({ queryKey: [UPCOMING_SESSIONS_KEY] });
 }
 
 export function reportVideo(topicId: string, input: VideoProgressInput, keepalive = false) {

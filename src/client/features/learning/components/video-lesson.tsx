@@ -1,9 +1,27 @@
-import { VideoOff } from 'lucide-react';
+import { Captions, CaptionsOff, VideoOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { getErrorStatus } from '#client/lib/api-client.ts';
 import { toast } from '#client/lib/toast.ts';
 import type { TopicDetail, VideoProgressResponse } from '#shared/schemas/learning.ts';
 import { reportVideo, trackResourceAccess } from '../api/learning.ts';
+import { CaptionsTranscript } from './captions-transcript.tsx';
+
+/** The student's captions choice, kept in this browser (README 'Accessibility'): on unless they turned them off. */
+const CAPTIONS_KEY = 'ts-captions';
+const captionsWanted = () => {
+  try {
+    return globalThis.localStorage?.getItem(CAPTIONS_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+};
+const rememberCaptions = (on: boolean) => {
+  try {
+    globalThis.localStorage?.setItem(CAPTIONS_KEY, on ? 'on' : 'off');
+  } catch {
+    // Private browsing without storage: the choice lasts for this page only.
+  }
+};
 
 /** How often the position is saved while playing (also on pause, on end and on leaving). */
 export const SAVE_EVERY_MS = 10_000;
@@ -27,6 +45,26 @@ export function VideoLesson({ topic, onReport }: VideoLessonProps) {
   const topicId = topic.id;
   // Where playback resumes is read once per topic; later saves must not seek the playing video.
   const [resumeAt] = useState(topic.progress.videoPositionSeconds);
+  const [captionsOn, setCaptionsOn] = useState(captionsWanted);
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const captionsUrl = topic.captionsUrl;
+
+  // The track follows the switch; the player's own CC menu changes the switch (and the remembered choice).
+  useEffect(() => {
+    const tracks = video?.textTracks;
+    const track = tracks?.[0];
+    if (!tracks || !track || !captionsUrl) return;
+    track.mode = captionsOn ? 'showing' : 'hidden';
+    const onChange = () => {
+      const showing = track.mode === 'showing';
+      if (showing !== captionsOn) {
+        rememberCaptions(showing);
+        setCaptionsOn(showing);
+      }
+    };
+    tracks.addEventListener('change', onChange);
+    return () => tracks.removeEventListener('change', onChange);
+  }, [video, captionsOn, captionsUrl]);
 
   useEffect(() => {
     const video = ref.current;
@@ -102,16 +140,58 @@ export function VideoLesson({ topic, onReport }: VideoLessonProps) {
       </div>
     );
   }
+  const toggle = () => {
+    rememberCaptions(!captionsOn);
+    setCaptionsOn(!captionsOn);
+  };
   return (
-    // biome-ignore lint/a11y/useMediaCaption: uploaded lessons have no caption track yet
-    <video
-      ref={ref}
-      src={topic.videoPath}
-      controls
-      playsInline
-      preload="metadata"
-      aria-label={`Video lesson: ${topic.title}`}
-      className="aspect-video w-full rounded-lg bg-navy-950"
-    />
+    <div>
+      {/* biome-ignore lint/a11y/useMediaCaption: a video without a caption file is flagged in the admin Content tab */}
+      <video
+        ref={(element) => {
+          ref.current = element;
+          setVideo(element);
+        }}
+        src={topic.videoPath}
+        controls
+        playsInline
+        preload="metadata"
+        aria-label={`Video lesson: ${topic.title}`}
+        className="aspect-video w-full rounded-lg bg-navy-950"
+      >
+        {captionsUrl && (
+          <track kind="captions" src={captionsUrl} srcLang="en" label="English" default={captionsOn} />
+        )}
+      </video>
+      {captionsUrl ? (
+        <>
+          <div className="mt-2 flex justify-end">
+            <button
+              type="button"
+              role="switch"
+              aria-checked={captionsOn}
+              onClick={toggle}
+              className="inline-flex min-h-10 items-center gap-2 rounded-md border border-navy-200 bg-white px-3 text-sm font-medium text-navy-900 hover:bg-navy-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-navy-700"
+            >
+              {captionsOn ? (
+                <Captions aria-hidden="true" className="size-4" />
+              ) : (
+                <CaptionsOff aria-hidden="true" className="size-4" />
+              )}
+              Captions
+              <span
+                aria-hidden="true"
+                className="rounded bg-navy-100 px-1.5 text-xs font-semibold text-navy-800"
+              >
+                {captionsOn ? 'On' : 'Off'}
+              </span>
+            </button>
+          </div>
+          <CaptionsTranscript captionsUrl={captionsUrl} video={video} />
+        </>
+      ) : (
+        <p className="mt-2 text-sm text-muted-foreground">This video has no captions yet.</p>
+      )}
+    </div>
   );
 }

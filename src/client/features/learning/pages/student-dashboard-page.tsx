@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, CalendarDays, MessageSquare, TrendingUp, Trophy, Video } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { NotificationsButton } from '#client/components/layout/notifications-button.tsx';
 import { PageLoader } from '#client/components/layout/page-loader.tsx';
 import { PortalHeader } from '#client/components/layout/portal-header.tsx';
 import { useUnreadCount } from '#client/components/messaging/messaging-api.ts';
 import { MessagingPanel } from '#client/components/messaging/messaging-panel.tsx';
 import { useMessageStream } from '#client/components/messaging/use-message-stream.ts';
+import { NotificationsBell } from '#client/components/notifications/notifications-bell.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Select } from '#client/components/ui/select.tsx';
@@ -117,7 +117,7 @@ function Dashboard({
       <PortalHeader
         user={user}
         showAdminBadge={user.role === 'admin'}
-        notifications={<NotificationsButton count={unreadCount} onClick={() => set({ tab: 'messages' })} />}
+        notifications={<NotificationsBell />}
       />
       <main
         id="main"

@@ -1,4 +1,4 @@
-import { ExternalLink, FileArchive, FileImage, FileText, Film, Trash2 } from 'lucide-react';
+import { Captions, ExternalLink, FileArchive, FileImage, FileText, Film, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -16,6 +16,7 @@ const ICONS = {
   presentation: FileText,
   document: FileText,
   package: FileArchive,
+  captions: Captions,
 } as const;
 
 export function formatBytes(bytes: number | null): string {

@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '#client/lib/api-client.ts';
+import type { AccountOrder } from '#shared/schemas/refunds.ts';
+
+const ORDERS_KEY = ['/api/account/orders'] as const;
+
+export function useAccountOrders() {
+  return useQuery<AccountOrder[]>({ queryKey: ORDERS_KEY, staleTime: 0 });
+}
+
+export function useCancelOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (paymentId: string) =>
+      apiJson<{ refundId: string }>('POST', `/api/account/orders/${paymentId}/cancel`),
+    // The course leaves the portal too.
+    onSettled: () => client.invalidateQueries(),
+  });
+}
+
+export function useAskForRefund() {
+  return useMutation({
+    mutationFn: ({ paymentId, message }: { paymentId: string; message: string }) =>
+      apiJson<{ sent: boolean }>('POST', `/api/account/orders/${paymentId}/refund-request`, { message }),
+  });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "topics" ADD COLUMN "captions_path" text;

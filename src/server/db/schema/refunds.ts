@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { payments } from './commerce.ts';
+import { invoices, teamOrders } from './teams.ts';
+import { users } from './users.ts';
+
+// Money going back (docs/product.md#refunds-cancellations-and-credit-notes): refunds of card payments, made
+// through the payment provider and confirmed by its event, and the credit notes that correct invoices.
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    // The same request (payment, amount, reason, choice, and the client's Idempotency-Key if any) is the same
+    // refund: ten clicks at once make one row (docs/decisions/0019-refunds-exactly-once.md).
+    requestKey: text('request_key').notNull().unique(),
+    amountPence: integer('amount_pence').notNull(),
+    reason: text('reason').notNull(),
+    endAccess: boolean('end_access').notNull(),
+    // staff: finance or an admin; cancellation: the buyer within the cancellation period.
+    source: text('source', { enum: ['staff', 'cancellation'] }).notNull(),
+    // Team orders: the unassigned seats this refund took off the order (0 otherwise).
+    seats: integer('seats').notNull().default(0),
+    // pending: asked of the provider, not yet confirmed; succeeded: its event confirmed it; failed: refused.
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    providerRefundId: text('provider_refund_id').unique(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('refunds_payment_idx').on(t.paymentId),
+    index('refunds_created_idx').on(t.createdAt),
+    check('refunds_amount_ck', sql`${t.amountPence} > 0`),
+  ],
+);
+
+/** Credit notes against VAT invoices: `number` from the 'credit_note' series of invoice_counters (gap-free). */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').notNull().unique(),
+    refundId: uuid('refund_id')
+      .notNull()
+      .unique()
+      .references(() => refunds.id, { onDelete: 'restrict' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    teamOrderId: uuid('team_order_id')
+      .notNull()
+      .references(() => teamOrders.id, { onDelete: 'restrict' }),
+    reason: text('reason').notNull(),
+    netPence: integer('net_pence').notNull(),
+    vatPence: integer('vat_pence').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('credit_notes_invoice_idx').on(t.invoiceId)],
+);

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '#server/plugins/auth.ts';
+import { apiErrorSchema as errorSchema, text } from '#shared/schemas/common.ts';
+import { accountOrdersSchema, cancelOrderResponseSchema, refundAskSchema } from '#shared/schemas/refunds.ts';
+import { accountOrders, askForRefund, cancelOrder } from './account-orders.service.ts';
+import { refundDeps } from './refund-deps.ts';
+
+const params = z.object({ paymentId: text().max(100) });
+
+/** The buyer's orders on the account page: list, cancel within 14 days, ask finance for a refund. */
+export const accountOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = refundDeps(app);
+
+  app.get(
+    '/api/account/orders',
+    { schema: { tags: ['account'], response: { 200: accountOrdersSchema } }, onRequest: [requireUser] },
+    async (request) => accountOrders(app.db, request.user!.id),
+  );
+
+  app.post(
+    '/api/account/orders/:paymentId/cancel',
+    {
+      schema: {
+        tags: ['account'],
+        params,
+        response: { 200: cancelOrderResponseSchema, 404: errorSchema, 409: errorSchema },
+      },
+      onRequest: [requireUser],
+    },
+    async (request) => cancelOrder(deps, request.user!.id, request.params.paymentId),
+  );
+
+  app.post(
+    '/api/account/orders/:paymentId/refund-request',
+    { schema: { tags: ['account'], params, body: refundAskSchema }, onRequest: [requireUser] },
+    async (request, reply) => {
+      await askForRefund(app.db, request.user!, request.params.paymentId, request.body.message);
+      return reply.code(202).send({ sent: true });
+    },
+  );
+};

@@ -1,0 +1,189 @@
+import { and, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { Queryable } from '#server/db/client.ts';
+import {
+  courses,
+  liveSessionAttendees,
+  liveSessions,
+  modules,
+  payments,
+  refunds,
+  teamOrders,
+  topicProgress,
+  topics,
+  users,
+} from '#server/db/schema/index.ts';
+import { conflict, notFound } from '#server/lib/errors.ts';
+import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
+import { layoutHtml } from '#server/lib/mail/templates.ts';
+import { isUuid } from '#server/lib/uuid.ts';
+import { CANCELLATION_DAYS, orderReference } from '#shared/consent.ts';
+import { formatPrice } from '#shared/format.ts';
+import type { AccountOrder } from '#shared/schemas/refunds.ts';
+import { type RefundDeps, requestRefund } from './refunds.service.ts';
+
+// The buyer's side (docs/product.md#refunds-cancellations-and-credit-notes): their course purchases, cancelling
+// within 14 days when not started (Consumer Contracts Regulations 2013 regs 29-30 and 37), else asking finance.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const CANCELLATION_REASON = 'Cancelled by the buyer within 14 days';
+export const ORDER_NOT_FOUND = 'Order not found';
+
+/** Whether the buyer has started the course: opened a topic, or attended one of its live sessions that began. */
+async function startedCourses(
+  db: Queryable,
+  userId: string,
+  courseIds: string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (courseIds.length === 0) return new Set();
+  const opened = await db
+    .selectDistinct({ courseId: modules.courseId })
+    .from(topicProgress)
+    .innerJoin(topics, eq(topics.id, topicProgress.topicId))
+    .innerJoin(modules, eq(modules.id, topics.moduleId))
+    .where(
+      and(
+        eq(topicProgress.userId, userId),
+        inArray(modules.courseId, courseIds),
+        sql`${topicProgress.openedAt} is not null`,
+      ),
+    );
+  const attended = await db
+    .selectDistinct({ courseId: liveSessions.courseId })
+    .from(liveSessionAttendees)
+    .innerJoin(liveSessions, eq(liveSessions.id, liveSessionAttendees.sessionId))
+    .where(
+      and(
+        eq(liveSessionAttendees.userId, userId),
+        inArray(liveSessions.courseId, courseIds),
+        lte(liveSessions.startTime, now),
+        ne(liveSessions.status, 'cancelled'),
+      ),
+    );
+  return new Set([...opened, ...attended].map((r) => r.courseId).filter((id): id is string => Boolean(id)));
+}
+
+/** GET /api/account/orders: the caller's paid course purchases (not team orders), newest first. */
+export async function accountOrders(
+  db: Queryable,
+  userId: string,
+  now = new Date(),
+): Promise<AccountOrder[]> {
+  const rows = await db
+    .select({
+      payment: payments,
+      courseTitle: courses.title,
+      refundedPence: sql<number>`(select coalesce(sum(${refunds.amountPence}), 0) from ${refunds} where ${refunds.paymentId} = ${payments.id} and ${refunds.status} <> 'failed')::int`,
+    })
+    .from(payments)
+    .innerJoin(courses, eq(courses.id, payments.courseId))
+    .leftJoin(teamOrders, eq(teamOrders.paymentId, payments.id))
+    .where(and(eq(payments.userId, userId), eq(payments.status, 'succeeded'), isNull(teamOrders.id)))
+    .orderBy(desc(payments.createdAt));
+  const started = await startedCourses(db, userId, [...new Set(rows.map((r) => r.payment.courseId))], now);
+  return rows.map(({ payment, courseTitle, refundedPence }) => {
+    const until = new Date((payment.fulfilledAt ?? payment.createdAt).getTime() + CANCELLATION_DAYS * DAY_MS);
+    const isStarted = started.has(payment.courseId);
+    return {
+      paymentId: payment.id,
+      reference: orderReference(payment.id),
+      courseId: payment.courseId,
+      courseTitle,
+      plan: payment.plan,
+      amountPence: payment.amountPence,
+      refundedPence,
+      createdAt: payment.createdAt.toISOString(),
+      cancellableUntil: until.toISOString(),
+      started: isStarted,
+      cancellable: refundedPence === 0 && !isStarted && now < until,
+      status:
+        refundedPence === 0
+          ? 'paid'
+          : refundedPence >= payment.amountPence
+            ? 'refunded'
+            : 'partially_refunded',
+    };
+  });
+}
+
+async function ownOrder(db: Queryable, userId: string, paymentId: string, now: Date): Promise<AccountOrder> {
+  const order = isUuid(paymentId)
+    ? (await accountOrders(db, userId, now)).find((o) => o.paymentId === paymentId)
+    : undefined;
+  if (!order) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
+  return order;
+}
+
+/**
+ * POST /api/account/orders/:paymentId/cancel: within 14 days and not started, a full refund at once and the
+ * enrolment ends (a monthly plan's later instalments too). Pressing twice is the same cancellation.
+ */
+export async function cancelOrder(
+  deps: RefundDeps,
+  userId: string,
+  paymentId: string,
+  now = new Date(),
+): Promise<{ refundId: string }> {
+  const order = await ownOrder(deps.db, userId, paymentId, now);
+  const [earlier] = await deps.db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(eq(refunds.paymentId, paymentId), eq(refunds.source, 'cancellation'), ne(refunds.status, 'failed')),
+    );
+  if (earlier) return { refundId: earlier.id };
+  if (now >= new Date(order.cancellableUntil)) {
+    throw conflict(
+      `The ${CANCELLATION_DAYS} days to cancel this order ended on ${order.cancellableUntil.slice(0, 10)}. You can ask for a refund instead.`,
+      'CANCELLATION_PERIOD_OVER',
+    );
+  }
+  if (order.started) {
+    throw conflict(
+      'You have started this course, so it can no longer be cancelled. You can ask for a refund instead.',
+      'COURSE_STARTED',
+    );
+  }
+  if (order.refundedPence > 0) {
+    throw conflict('Money has already gone back on this order. Ask us about the rest.', 'ALREADY_REFUNDED');
+  }
+  const refund = await requestRefund(deps, {
+    paymentId,
+    reason: CANCELLATION_REASON,
+    endAccess: true,
+    source: 'cancellation',
+    actor: null,
+    requestedBy: userId,
+  });
+  return { refundId: refund.refundId };
+}
+
+/** POST /api/account/orders/:paymentId/refund-request: the buyer's message goes to finance by email. */
+export async function askForRefund(
+  db: Queryable,
+  buyer: { id: string; email: string },
+  paymentId: string,
+  message: string,
+): Promise<void> {
+  const order = await ownOrder(db, buyer.id, paymentId, new Date());
+  const staff = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(eq(users.isActive, true), sql`(${users.role} = 'admin' or 'finance' = any(${users.staffRoles}))`),
+    );
+  for (const { email } of staff) {
+    const lines = [
+      `${buyer.email} asks for a refund of order ${order.reference} (${order.courseTitle}, ${formatPrice(order.amountPence, 'pence')}, paid ${order.createdAt.slice(0, 10)}).`,
+      `Their message: ${message}`,
+      `Cancellable until ${order.cancellableUntil.slice(0, 10)}; started: ${order.started ? 'yes' : 'no'}. Refund it from Payments in the admin console.`,
+    ];
+    await enqueueEmail(db, {
+      kind: 'refund_request',
+      to: email,
+      subject: `Refund request for order ${order.reference}`,
+      text: `${lines.join('\n\n')}\n`,
+      html: layoutHtml(lines),
+    });
+  }
+}

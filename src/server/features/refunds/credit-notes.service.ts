@@ -1,0 +1,162 @@
+import { eq } from 'drizzle-orm';
+import type { AppConfig } from '#server/config.ts';
+import type { Queryable } from '#server/db/client.ts';
+import { courses, creditNotes, invoices, payments, refunds, teamOrders } from '#server/db/schema/index.ts';
+import { nextInvoiceNumber } from '#server/features/invoices/index.ts';
+import { can, type Principal } from '#server/lib/access-policy.ts';
+import { notFound } from '#server/lib/errors.ts';
+import { isUuid } from '#server/lib/uuid.ts';
+import { creditNoteLabel } from '#shared/schemas/refunds.ts';
+import { invoiceLabel } from '#shared/schemas/teams.ts';
+import { type RefundDocument, refundDocumentFilename, renderRefundDocument } from './refund-pdf.presenter.ts';
+import type { RefundRow } from './refunds.repo.ts';
+
+// Credit notes (HMRC VAT manual VATREC13040, VAT Notice 700 §18.2.3;
+// docs/product.md#refunds-cancellations-and-credit-notes): a refund against an invoiced order gets one, numbered in its own gap-free series (CN-000001), from
+// the 'credit_note' counter in the transaction that confirms the refund; the database refuses a gap.
+
+export const CREDIT_NOTE_NOT_FOUND = 'Credit note not found';
+
+/** The VAT inside a gross amount at `rate` percent, to the nearest penny (VAT Notice 700 §17). */
+export function vatOfGross(grossPence: number, rate: number): number {
+  return rate > 0 ? Math.round((grossPence * rate) / (100 + rate)) : 0;
+}
+
+/** Issues the refund's credit note when its payment was for an invoiced team order; null otherwise. */
+export async function issueCreditNoteFor(
+  tx: Queryable,
+  refund: RefundRow,
+): Promise<{ id: string; number: number } | null> {
+  const [row] = await tx
+    .select({ order: teamOrders, invoice: invoices })
+    .from(teamOrders)
+    .innerJoin(invoices, eq(invoices.teamOrderId, teamOrders.id))
+    .where(eq(teamOrders.paymentId, refund.paymentId));
+  if (!row) return null;
+  const vatPence = vatOfGross(refund.amountPence, row.order.vatRate);
+  const number = await nextInvoiceNumber(tx, 'credit_note');
+  const [note] = await tx
+    .insert(creditNotes)
+    .values({
+      number,
+      refundId: refund.id,
+      invoiceId: row.invoice.id,
+      teamOrderId: row.order.id,
+      reason: refund.reason,
+      netPence: refund.amountPence - vatPence,
+      vatPence,
+      amountPence: refund.amountPence,
+    })
+    .returning({ id: creditNotes.id, number: creditNotes.number });
+  return note!;
+}
+
+export async function creditNoteRefOf(db: Queryable, refundId: string) {
+  const [note] = await db
+    .select({ id: creditNotes.id, number: creditNotes.number })
+    .from(creditNotes)
+    .where(eq(creditNotes.refundId, refundId));
+  return note ? { id: note.id, number: creditNoteLabel(note.number) } : null;
+}
+
+/** The credit note (team orders) or refund receipt (single card purchases) of a confirmed refund, as a PDF. */
+export async function refundDocument(
+  db: Queryable,
+  refundId: string,
+  supplier: AppConfig['invoicing'],
+): Promise<{ document: RefundDocument; managerUserId: string | null } | null> {
+  const [row] = await db
+    .select({ refund: refunds, payment: payments, courseTitle: courses.title })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .innerJoin(courses, eq(courses.id, payments.courseId))
+    .where(eq(refunds.id, refundId));
+  if (!row) return null;
+  const { refund, payment } = row;
+  const [note] = await db
+    .select({ note: creditNotes, invoice: invoices, order: teamOrders })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .innerJoin(teamOrders, eq(teamOrders.id, creditNotes.teamOrderId))
+    .where(eq(creditNotes.refundId, refundId));
+  const base = {
+    supplier,
+    reason: refund.reason,
+    description: `${row.courseTitle}${refund.seats ? `: ${refund.seats} unassigned seat(s)` : ''}`,
+    refundedAt: refund.succeededAt ?? refund.createdAt,
+    originalPaidAt: payment.fulfilledAt,
+    paymentReference: payment.id,
+    amountPence: refund.amountPence,
+  };
+  if (note) {
+    return {
+      managerUserId: note.order.managerUserId,
+      document: {
+        ...base,
+        kind: 'credit_note',
+        number: creditNoteLabel(note.note.number),
+        issuedAt: note.note.issuedAt,
+        invoice: { number: invoiceLabel(note.invoice.number), issuedAt: note.invoice.issuedAt },
+        customer: [
+          note.order.company.name,
+          note.order.company.addressLine1,
+          note.order.company.city,
+          note.order.company.postcode,
+          note.order.company.vatNumber ? `Customer VAT number: ${note.order.company.vatNumber}` : null,
+        ].filter((line): line is string => Boolean(line)),
+        vatRate: note.order.vatRate,
+        netPence: note.note.netPence,
+        vatPence: note.note.vatPence,
+      },
+    };
+  }
+  const name = [payment.studentData.firstName, payment.studentData.lastName].filter(Boolean).join(' ');
+  return {
+    managerUserId: payment.userId,
+    document: {
+      ...base,
+      kind: 'refund_receipt',
+      number: null,
+      issuedAt: refund.succeededAt ?? refund.createdAt,
+      invoice: null,
+      customer: [name, payment.email].filter(Boolean),
+      vatRate: 0,
+      netPence: refund.amountPence,
+      vatPence: 0,
+    },
+  };
+}
+
+/** The PDF file of a confirmed refund (for the email, in the caller's transaction). */
+export async function refundAttachment(db: Queryable, refundId: string, supplier: AppConfig['invoicing']) {
+  const found = await refundDocument(db, refundId, supplier);
+  if (!found) throw notFound(CREDIT_NOTE_NOT_FOUND, 'CREDIT_NOTE_NOT_FOUND');
+  return {
+    filename: refundDocumentFilename(found.document),
+    contentType: 'application/pdf',
+    content: await renderRefundDocument(found.document),
+  };
+}
+
+/** GET /api/credit-notes/:id.pdf: the order's manager, finance or an admin; to anyone else it does not exist. */
+export async function creditNotePdfFor(
+  db: Queryable,
+  principal: Principal,
+  creditNoteId: string,
+  supplier: AppConfig['invoicing'],
+): Promise<{ filename: string; content: Buffer }> {
+  const [note] = isUuid(creditNoteId)
+    ? await db
+        .select({ refundId: creditNotes.refundId })
+        .from(creditNotes)
+        .where(eq(creditNotes.id, creditNoteId))
+    : [];
+  const found = note ? await refundDocument(db, note.refundId, supplier) : null;
+  if (!found || !can(principal, 'invoice:read', { managerUserId: found.managerUserId })) {
+    throw notFound(CREDIT_NOTE_NOT_FOUND, 'CREDIT_NOTE_NOT_FOUND');
+  }
+  return {
+    filename: refundDocumentFilename(found.document),
+    content: await renderRefundDocument(found.document),
+  };
+}

@@ -1,0 +1,6 @@
+// The refunds feature's public surface: other features and the app import only this file (ARCHITECTURE.md
+// 'Feature boundaries').
+
+export { accountOrdersRoutes } from './account-orders.routes.ts';
+export { refundEventHandler } from './refund-deps.ts';
+export { refundsRoutes } from './refunds.routes.ts';

@@ -1,0 +1,162 @@
+import { eq, isNotNull } from 'drizzle-orm';
+import type { AppConfig } from '#server/config.ts';
+import type { Queryable } from '#server/db/client.ts';
+import {
+  creditNotes,
+  invoices,
+  paymentInstalments,
+  payments,
+  refunds,
+  teamOrders,
+} from '#server/db/schema/index.ts';
+import { toCsv } from '#server/lib/csv.ts';
+import { orderReference } from '#shared/consent.ts';
+import { penceToDecimal } from '#shared/format.ts';
+import { creditNoteLabel } from '#shared/schemas/refunds.ts';
+import { invoiceLabel } from '#shared/schemas/teams.ts';
+import { vatOfGross } from './credit-notes.service.ts';
+
+// The accountant's export (docs/product.md#refunds-cancellations-and-credit-notes): one row per money event, oldest
+// first. Money in (card payments, paid instalments, invoices paid by transfer) and documents (invoices, credit
+// notes) and money out (refunds); amounts are positive, the type says which way.
+
+interface LedgerRow {
+  at: Date;
+  type: string;
+  document: string;
+  customer: string;
+  netPence: number;
+  vatPence: number;
+  grossPence: number;
+  method: string;
+  providerReference: string;
+}
+
+const HEADER = [
+  'date',
+  'type',
+  'document number',
+  'customer',
+  'net',
+  'VAT',
+  'gross',
+  'method',
+  'provider reference',
+];
+
+export async function ledgerCsv(db: Queryable, invoicing: AppConfig['invoicing']): Promise<string> {
+  const rate = invoicing.vatNumber ? invoicing.vatRate : 0;
+  const split = (gross: number, vat = vatOfGross(gross, rate)) => ({
+    netPence: gross - vat,
+    vatPence: vat,
+    grossPence: gross,
+  });
+  const rows: LedgerRow[] = [];
+  const paid = await db
+    .select({ payment: payments, order: teamOrders })
+    .from(payments)
+    .leftJoin(teamOrders, eq(teamOrders.paymentId, payments.id))
+    .where(isNotNull(payments.fulfilledAt));
+  for (const { payment, order } of paid) {
+    rows.push({
+      at: payment.fulfilledAt!,
+      type: order ? 'team order payment' : payment.plan === 'monthly' ? 'first instalment' : 'course payment',
+      document: orderReference(payment.id),
+      customer: order ? order.company.name : payment.email,
+      ...(order
+        ? { netPence: order.netPence, vatPence: order.vatPence, grossPence: order.amountPence }
+        : split(payment.amountPence)),
+      method: 'card',
+      providerReference: payment.providerIntentId ?? '',
+    });
+  }
+  const instalments = await db
+    .select({ instalment: paymentInstalments, email: payments.email })
+    .from(paymentInstalments)
+    .innerJoin(payments, eq(payments.id, paymentInstalments.paymentId))
+    .where(eq(paymentInstalments.status, 'paid'));
+  for (const { instalment, email } of instalments) {
+    rows.push({
+      at: instalment.dueAt,
+      type: `instalment ${instalment.sequence}`,
+      document: orderReference(instalment.paymentId),
+      customer: email,
+      ...split(instalment.amountPence),
+      method: 'card',
+      providerReference: instalment.providerReference ?? '',
+    });
+  }
+  const issued = await db
+    .select({ invoice: invoices, order: teamOrders })
+    .from(invoices)
+    .innerJoin(teamOrders, eq(teamOrders.id, invoices.teamOrderId));
+  for (const { invoice, order } of issued) {
+    const money = { netPence: order.netPence, vatPence: order.vatPence, grossPence: order.amountPence };
+    rows.push({
+      at: invoice.issuedAt,
+      type: 'invoice',
+      document: invoiceLabel(invoice.number),
+      customer: order.company.name,
+      ...money,
+      method: order.payBy,
+      providerReference: '',
+    });
+    if (order.payBy === 'invoice' && order.status === 'paid' && order.paidAt) {
+      rows.push({
+        at: order.paidAt,
+        type: 'invoice payment',
+        document: invoiceLabel(invoice.number),
+        customer: order.company.name,
+        ...money,
+        method: 'bank transfer',
+        providerReference: '',
+      });
+    }
+  }
+  const back = await db
+    .select({ refund: refunds, payment: payments, note: creditNotes, order: teamOrders })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .leftJoin(creditNotes, eq(creditNotes.refundId, refunds.id))
+    .leftJoin(teamOrders, eq(teamOrders.paymentId, payments.id))
+    .where(eq(refunds.status, 'succeeded'));
+  for (const { refund, payment, note, order } of back) {
+    const customer = order ? order.company.name : payment.email;
+    const money = note ? split(note.amountPence, note.vatPence) : split(refund.amountPence);
+    if (note) {
+      rows.push({
+        at: note.issuedAt,
+        type: 'credit note',
+        document: creditNoteLabel(note.number),
+        customer,
+        ...money,
+        method: 'card',
+        providerReference: '',
+      });
+    }
+    rows.push({
+      at: refund.succeededAt ?? refund.createdAt,
+      type: refund.source === 'cancellation' ? 'refund (cancellation)' : 'refund',
+      document: note ? creditNoteLabel(note.number) : orderReference(payment.id),
+      customer,
+      ...money,
+      method: 'card',
+      providerReference: refund.providerRefundId ?? '',
+    });
+  }
+  rows.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return toCsv(
+    HEADER,
+    rows.map((r) => [
+      r.at.toISOString(),
+      r.type,
+      r.document,
+      r.customer,
+      penceToDecimal(r.netPence),
+      penceToDecimal(r.vatPence),
+      penceToDecimal(r.grossPence),
+      r.method,
+      r.providerReference,
+    ]),
+  );
+}

@@ -1,0 +1,140 @@
+// Refunds through Stripe (stripe-node against the local fake of the Stripe API; webhooks signed with stripe-node's
+// own generateTestHeaderString, no network): refunds.create with an idempotency key, confirmed by the webhook.
+import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox, enrolments, paymentInstalments, payments, refunds } from '#server/db/schema/index.ts';
+import { createStripeTestApp, type FakeStripe } from '#server/test/fake-stripe.ts';
+import { buyerDetails, seedSaleCourse } from '#server/test/fixtures/purchases.ts';
+import type { TestContext } from '#server/test/harness.ts';
+import { api } from '#server/test/request.ts';
+import { signedInStaff } from '#server/test/staff.ts';
+import { consentGiven } from '#shared/consent.ts';
+
+const WEBHOOK_SECRET = 'whsec_refund_secret';
+const signer = new Stripe('sk_test_fake');
+
+let t: TestContext;
+let fake: FakeStripe;
+let close: () => Promise<void>;
+let courseId: string;
+let admin: { cookie: string };
+
+beforeAll(async () => {
+  ({ t, fake, close } = await createStripeTestApp(WEBHOOK_SECRET));
+  courseId = await seedSaleCourse(t.db);
+  admin = await signedInStaff(t, 'admin');
+});
+afterAll(() => close());
+
+function webhook(type: string, object: unknown, id: string) {
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
+    payload,
+  });
+}
+
+async function paidAtStripe(plan: 'onetime' | 'monthly') {
+  const studentData = buyerDetails();
+  const started = await api(t.app).post('/api/create-course-payment', {
+    courseId,
+    studentData,
+    plan,
+    consent: consentGiven(),
+  });
+  const { paymentIntentId } = started.json();
+  const intent = fake.succeed(paymentIntentId);
+  expect((await webhook('payment_intent.succeeded', intent, `evt_paid_${paymentIntentId}`)).statusCode).toBe(
+    200,
+  );
+  const [row] = await t.db.select().from(payments).where(eq(payments.providerIntentId, paymentIntentId));
+  return row!;
+}
+
+describe('refunds through Stripe', () => {
+  it('ten clicks make one refunds.create; the webhook confirms it once; duplicates change nothing', async () => {
+    const payment = await paidAtStripe('monthly');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api(t.app, { cookie: admin.cookie }).post(`/api/admin/payments/${payment.id}/refunds`, {
+          reason: 'Changed mind',
+          endAccess: true,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(201));
+    expect(answers[0]!.json()).toMatchObject({ status: 'pending', amountPence: 25000, creditNote: null });
+    const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
+    expect(created).toHaveLength(1);
+    const [row] = await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+    expect(created[0]!.idempotencyKey).toBe(`refund-${row!.id}`);
+    const stripeRefund = fake.refunds.get(row!.providerRefundId!)!;
+    expect(stripeRefund).toMatchObject({ amount: 25000, payment_intent: payment.providerIntentId });
+    // Nothing happens before Stripe confirms.
+    const enrolled = () =>
+      t.db
+        .select()
+        .from(enrolments)
+        .where(and(eq(enrolments.userId, payment.userId!), eq(enrolments.courseId, courseId)));
+    expect(await enrolled()).toHaveLength(1);
+
+    stripeRefund.status = 'succeeded';
+    const first = await webhook('refund.updated', stripeRefund, 'evt_refund_1');
+    expect(first.json()).toMatchObject({ outcome: 'processed' });
+    const again = await Promise.all([
+      webhook('refund.updated', stripeRefund, 'evt_refund_1'),
+      webhook('refund.updated', stripeRefund, 'evt_refund_2'),
+    ]);
+    expect(again.map((r) => r.json().outcome)).toEqual(['duplicate', 'duplicate']);
+    expect(await enrolled()).toHaveLength(0);
+    const [done] = await t.db.select().from(refunds).where(eq(refunds.id, row!.id));
+    expect(done!.status).toBe('succeeded');
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, payment.email));
+    expect(mails.filter((m) => m.kind === 'refund')).toHaveLength(1);
+    // The monthly plan's schedule is cancelled at Stripe and its instalments here.
+    const cancels = fake.requests.filter((r) => /^\/v1\/subscription_schedules\/\w+\/cancel$/.test(r.path));
+    expect(cancels).toHaveLength(1);
+    const plan = await t.db
+      .select()
+      .from(paymentInstalments)
+      .where(eq(paymentInstalments.paymentId, payment.id));
+    expect(plan.every((i) => i.status === 'canceled')).toBe(true);
+  });
+
+  it('a failed refund at Stripe gives nothing back and frees the amount for another', async () => {
+    const payment = await paidAtStripe('onetime');
+    const res = await api(t.app, { cookie: admin.cookie }).post(`/api/admin/payments/${payment.id}/refunds`, {
+      reason: 'Goodwill',
+      endAccess: false,
+    });
+    const [row] = await t.db.select().from(refunds).where(eq(refunds.id, res.json().refundId));
+    const stripeRefund = fake.refunds.get(row!.providerRefundId!)!;
+    stripeRefund.status = 'failed';
+    expect((await webhook('refund.updated', stripeRefund, 'evt_refund_failed')).json().outcome).toBe(
+      'processed',
+    );
+    const [failed] = await t.db.select().from(refunds).where(eq(refunds.id, row!.id));
+    expect(failed!.status).toBe('failed');
+    const retry = await api(t.app, { cookie: admin.cookie }).post(
+      `/api/admin/payments/${payment.id}/refunds`,
+      {
+        reason: 'Goodwill, again',
+        endAccess: false,
+      },
+    );
+    expect(retry.json()).toMatchObject({ status: 'pending', amountPence: payment.amountPence });
+  });
+});

@@ -1,0 +1,110 @@
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+// In the loop (docs/product.md#notifications, #live-sessions): a reply reaches the student's bell without a
+// reload; the student adds a course session to their calendar and says they will attend; the admin takes the
+// register. At phone and desktop widths, each with its own student.
+
+const SHOTS = path.resolve('test-results/notifications');
+
+async function newStudent(admin: Page, browser: Browser, width: number) {
+  const courses = (await (await admin.request.get('/api/admin/courses')).json()) as { id: string }[];
+  const email = `loop-${width}-${Date.now()}@example.com`;
+  const created = await admin.request.post('/api/admin/students', {
+    data: {
+      firstName: 'Lola',
+      lastName: `Loop ${width}`,
+      email,
+      password: 'TempPass123!',
+      courseId: courses[0]!.id,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const context = await browser.newContext({
+    viewport: { width, height: width === 390 ? 844 : 900 },
+    locale: 'en-GB',
+  });
+  expect(
+    (await context.request.post('/api/login', { data: { email, password: 'TempPass123!' } })).status(),
+  ).toBe(200);
+  const changed = await context.request.post('/api/user/password', {
+    data: { currentPassword: 'TempPass123!', newPassword: 'Fresh-Start-456!' },
+  });
+  expect(changed.status()).toBe(200);
+  return { id, courseId: courses[0]!.id, page: await context.newPage(), close: () => context.close() };
+}
+
+test.setTimeout(180_000);
+
+test('a reply reaches the bell live; a student adds a session to the calendar and RSVPs; the register is taken', async ({
+  adminPage,
+  browser,
+}) => {
+  for (const width of [390, 1280]) {
+    const student = await newStudent(adminPage, browser, width);
+    const title = `Live Q&A ${width} ${Date.now() % 100000}`;
+    const start = new Date(Date.now() + 2 * 86_400_000);
+    const session = await adminPage.request.post('/api/admin/sessions', {
+      data: {
+        title,
+        startTime: start.toISOString(),
+        endTime: new Date(start.getTime() + 3_600_000).toISOString(),
+        sessionType: 'online',
+        location: 'https://meet.example.com/loop',
+        courseId: student.courseId,
+      },
+    });
+    expect(session.status()).toBe(201);
+
+    const page = student.page;
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: /Welcome back, Lola/ })).toBeVisible();
+
+    // The admin replies; the student's open page shows it in the bell without a reload.
+    const conversation = await adminPage.request.post('/api/conversations', {
+      data: { participantIds: [student.id] },
+    });
+    const { id: conversationId } = (await conversation.json()) as { id: string };
+    await adminPage.request.post('/api/messages', {
+      data: { conversationId, content: `See you at ${title}` },
+    });
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await expect(bell).toBeVisible({ timeout: 15_000 });
+    await bell.click();
+    await expect(
+      page.getByRole('list', { name: 'Notifications' }).getByText(`See you at ${title}`),
+    ).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, `bell-${width}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+
+    // Sessions tab: the course-wide session, its calendar file and 'Attending?'.
+    await page.getByRole('tab', { name: /Sessions/ }).click();
+    const card = page.locator('div', { has: page.getByRole('heading', { name: title }) }).last();
+    const download = page.waitForEvent('download');
+    await card.getByRole('link', { name: 'Add to calendar' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^session-.*\.ics$/);
+    await card.getByRole('button', { name: 'Yes' }).click();
+    await expect(card.getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'true');
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, `session-${width}.png`) });
+
+    // The admin takes the register.
+    await adminPage.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await adminPage.goto('/admin');
+    await adminPage.getByRole('tab', { name: 'Live Sessions' }).click();
+    const adminCard = adminPage
+      .getByRole('listitem')
+      .filter({ has: adminPage.getByRole('heading', { name: title }) });
+    await adminCard.getByRole('button', { name: 'Register' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Register' });
+    await dialog.getByRole('checkbox', { name: /Lola Loop/ }).click();
+    await expect(dialog.getByText('Said yes')).toBeVisible();
+    await adminPage.screenshot({ path: path.join(SHOTS, `register-${width}.png`) });
+    await dialog.getByRole('button', { name: 'Save register' }).click();
+    await expect(adminPage.getByText('Register saved: 1 present')).toBeVisible();
+    await student.close();
+  }
+});
