@@ -33,3 +33,11 @@ export const ACCESSIBILITY_STATEMENT = {
     'How accessible TradeSkills is, the problems we know about, how to report one, and what to do if you are not happy with our answer.',
   reviewed: '2026-11-25',
 } as const;
+
+/** The privacy notice (README 'Your data'): its path and the day it last changed (the sitemap's lastmod). */
+export const PRIVACY_NOTICE = {
+  path: '/privacy',
+  title: 'Privacy notice',
+  description: 'What TradeSkills keeps about you, why, who sees it, for how long, and your rights.',
+  updated: '2026-11-25',
+} as const;

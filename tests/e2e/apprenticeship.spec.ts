@@ -100,7 +100,7 @@ for (const width of [390, 1280]) {
     await me.goto('/dashboard');
     await me.getByRole('link', { name: /Off-the-job training log/ }).click();
     await expect(me.getByRole('heading', { name: 'Off-the-job training' })).toBeVisible();
-    await expect(me.getByText('0 h approved of 400 h planned')).toBeVisible();
+    await expect(me.getByText('0 h approved of 400 h planned', { exact: true })).toBeVisible();
 
     // Field errors first: nothing filled in, then a bad step and no paid-hours tick.
     const form = me.getByRole('form', { name: 'Log learning' });
@@ -205,7 +205,7 @@ for (const width of [390, 1280]) {
     const log = detail.getByTestId('otj-entry').filter({ hasText: 'Part L' });
     await log.getByRole('button', { name: 'Approve' }).click();
     await expect(log).toContainText('Approved');
-    await expect(detail.getByText('6 h approved of 400 h planned')).toBeVisible();
+    await expect(detail.getByText('6 h approved of 400 h planned', { exact: true })).toBeVisible();
 
     await detail.getByRole('button', { name: 'Record a review' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record a progress review' });

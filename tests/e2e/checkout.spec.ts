@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
+import { giveConsent } from './fixtures.ts';
 
 // A new visitor buys a course and ends up signed in as a student, reading the credentials from a real SMTP
 // receiver on loopback (scripts/e2e-server.mjs points SMTP_URL at it). Also: declined card, 3-D Secure, the
@@ -44,9 +45,6 @@ async function waitForEmail(to: string) {
 const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/** The consent box's wording (src/shared/consent.ts). */
-const CONSENT = 'Start my course now. I understand I lose my right to cancel once I start.';
-
 async function fillDetails(page: Page, email: string, extra: { company?: string; jobTitle?: string } = {}) {
   await page.getByLabel('First name').fill('Lee');
   await page.getByLabel('Last name').fill('Morgan');
@@ -55,7 +53,7 @@ async function fillDetails(page: Page, email: string, extra: { company?: string;
   if (extra.company) await page.getByLabel('Company').fill(extra.company);
   if (extra.jobTitle) await page.getByLabel('Job title').fill(extra.jobTitle);
   await page.getByLabel('Experience level').selectOption('beginner');
-  await page.getByRole('checkbox', { name: CONSENT }).check();
+  await giveConsent(page);
 }
 
 async function fillCard(page: Page, number: string) {
@@ -217,7 +215,7 @@ test('Purchase Now on the featured course opens the checkout page in pounds and 
   // Without the ticked box the server refuses, and says so at the box.
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page.getByText('Please tick the box to start your course now')).toBeVisible();
-  await page.getByRole('checkbox', { name: CONSENT }).check();
+  await giveConsent(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   const summary = page.getByRole('complementary', { name: 'Order summary' });
   await expect(summary.getByText('Drainage Systems Fundamentals')).toBeVisible();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { ADMIN, expect, test } from './fixtures.ts';
+import { ADMIN, expect, giveConsent, test } from './fixtures.ts';
 
 // Discount codes (docs/product.md#discount-codes-and-team-prices): finance makes a code (through the API here), a
 // buyer applies it on the purchase page and the server's price reaches the card step; the admin's Discounts tab
@@ -63,6 +63,7 @@ for (const viewport of [
       await page.getByLabel('Email').fill(`discount-${code.toLowerCase()}@example.com`);
       await page.getByLabel('Phone number').fill('07700 900321');
       await page.getByLabel('Experience level').selectOption('beginner');
+      await giveConsent(page);
       await look(page, `purchase-${viewport.width}.png`);
       await page.getByRole('button', { name: 'Continue to Payment' }).click();
       await expect(page.getByRole('heading', { name: 'Card payment' })).toBeVisible();

@@ -28,6 +28,14 @@ export async function signedIn(page: Page, who: Account) {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/** The consent box at every checkout (src/shared/consent.ts): buyers tick it before they can pay. */
+export const CONSENT = 'Start my course now. I understand I lose my right to cancel once I start.';
+
+/** Ticks the consent box on a checkout page. */
+export async function giveConsent(page: Page) {
+  await page.getByRole('checkbox', { name: CONSENT }).check();
+}
+
 /** The toast region. */
 export const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 

@@ -183,7 +183,7 @@ for (const width of [390, 1280]) {
     await tutor.close();
   });
 
-  test(`an instructor edits only their own course; finance sees team orders only (${width} px)`, async ({
+  test(`an instructor edits only their own course; finance sees money, not courses (${width} px)`, async ({
     page,
     browser,
   }) => {
@@ -224,7 +224,8 @@ for (const width of [390, 1280]) {
     const finance = await staffMember(api, browser, `finance${width}`, ['finance']);
     const money = await browser.newPage({ viewport: { width, height: 900 } });
     await signedIn(money, finance);
-    await expect(money.getByRole('tab')).toHaveText([/Teams/]);
+    // Finance works the money: payments and refunds, team orders and discount codes; no courses or learners.
+    await expect(money.getByRole('tab')).toHaveText([/Payments/, /Teams/, /Discounts/]);
     await look(money, `finance-console-${width}`);
     expect((await money.request.get('/api/admin/courses')).status()).toBe(403);
     await money.close();

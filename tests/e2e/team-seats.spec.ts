@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN } from './fixtures.ts';
+import { ADMIN, giveConsent } from './fixtures.ts';
 
 // The employer journey: "Buy for my team" on a course page, pay by card with the test card, sign in as the new
 // team manager with the temporary password from the admin dev mailbox, assign seats, see progress, download the
@@ -73,11 +73,7 @@ for (const width of [390, 1280]) {
     await page.getByLabel('Job title').fill('Site Manager');
     const total = '£2,385.00';
     await expect(page.getByTestId('team-total')).toHaveText(total);
-    await page
-      .getByRole('checkbox', {
-        name: 'Start my course now. I understand I lose my right to cancel once I start.',
-      })
-      .check();
+    await giveConsent(page);
     await page.screenshot({ path: `${SHOTS}/purchase-${width}.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Continue to payment' }).click();

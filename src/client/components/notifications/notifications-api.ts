@@ -49,6 +49,8 @@ export function refreshForEvent(queryClient: QueryClient, event: string) {
   const prefixes = REFRESHED_BY[event] ?? [];
   void queryClient.invalidateQueries({
     predicate: (query) => {
+      // A query that must never restart under the learner (a SCORM package's launch) opts out with its meta.
+      if (query.meta?.refreshOnLiveEvents === false) return false;
       const first = query.queryKey[0];
       return typeof first === 'string' && prefixes.some((p) => first.startsWith(p));
     },

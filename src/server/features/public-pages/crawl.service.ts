@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/client.ts';
 import { courses } from '#server/db/schema/index.ts';
-import { ACCESSIBILITY_STATEMENT, LISTINGS } from '#shared/site.ts';
+import { ACCESSIBILITY_STATEMENT, LISTINGS, PRIVACY_NOTICE } from '#shared/site.ts';
 import { absoluteUrl, escapeHtml } from './head.ts';
 import { coursePath } from './structured-data.ts';
 
@@ -37,7 +37,7 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
     })),
     ...rows.filter((r) => r.isActive).map((r) => ({ path: coursePath(r), lastmod: r.updatedAt })),
     { path: ACCESSIBILITY_STATEMENT.path, lastmod: new Date(ACCESSIBILITY_STATEMENT.reviewed) },
-    { path: '/privacy', lastmod: null },
+    { path: PRIVACY_NOTICE.path, lastmod: new Date(PRIVACY_NOTICE.updated) },
   ];
 }
 

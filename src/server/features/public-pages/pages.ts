@@ -3,7 +3,7 @@ import { type CatalogCache, courseCurriculum } from '#server/features/catalog/in
 import { recentReviewList, reviewListFor } from '#server/features/reviews/index.ts';
 import { courseImageUrl } from '#shared/course-image.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
-import { ACCESSIBILITY_STATEMENT, LISTINGS, SITE_DESCRIPTION } from '#shared/site.ts';
+import { ACCESSIBILITY_STATEMENT, LISTINGS, PRIVACY_NOTICE, SITE_DESCRIPTION } from '#shared/site.ts';
 import { type PageHead, type ShareImage, shortDescription } from './head.ts';
 import {
   breadcrumbJsonLd,
@@ -79,15 +79,15 @@ function courseShareImage(course: Course): ShareImage | undefined {
 
 // The privacy notice renders the retention schedule (src/shared/retention-schedule.ts); only the footer reads data.
 const privacyPage: ServerPage = {
-  path: '/privacy',
+  path: PRIVACY_NOTICE.path,
   async load({ catalog }) {
     const { courses } = await catalog.get();
     return {
       status: 200,
       head: {
-        title: 'Privacy notice',
-        description: 'What TradeSkills keeps about you, why, who sees it, for how long, and your rights.',
-        path: '/privacy',
+        title: PRIVACY_NOTICE.title,
+        description: PRIVACY_NOTICE.description,
+        path: PRIVACY_NOTICE.path,
       },
       queries: [{ queryKey: AVAILABLE_COURSES_QUERY, data: courses }],
     };

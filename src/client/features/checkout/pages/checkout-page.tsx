@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowRight, CircleAlert, House, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'wouter';
@@ -10,6 +10,7 @@ import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { consentGiven } from '#shared/consent.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
 import { formatPrice } from '#shared/format.ts';
+import type { Course } from '#shared/schemas/catalog.ts';
 import type { PaymentIntentResponse } from '#shared/schemas/checkout.ts';
 import { checkDiscountCode, createPaymentIntent } from '../api/checkout.ts';
 import { ConsentBox, consentError } from '../components/consent-box.tsx';
@@ -46,6 +47,9 @@ export function CheckoutPage() {
   const { courseId } = useParams<{ courseId: string }>();
   const [search] = useSearchParams();
   const plan: PaymentPlan = search.get('plan') === 'monthly' ? 'monthly' : 'onetime';
+  // An unknown or withdrawn course says so before the buyer ticks anything (docs/product.md#checkout).
+  const courses = useQuery<Course[]>({ queryKey: ['/api/courses/available'] });
+  const course = courses.data?.find((c) => c.id === courseId);
   const [consented, setConsented] = useState(false);
   const [code, setCode] = useState<AppliedCode | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -75,6 +79,12 @@ export function CheckoutPage() {
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
         {!courseId ? (
           <ErrorCard title="Checkout Error" message="No course selected for checkout" />
+        ) : courses.isLoading ? (
+          <div className="flex min-h-[40dvh] items-center justify-center">
+            <Spinner label="Loading course..." showLabel className="size-6" />
+          </div>
+        ) : courses.isSuccess && !course?.isActive ? (
+          <ErrorCard title="Checkout Error" message="Course not found" />
         ) : intent.isError && !consentMessage && !codeRefused ? (
           <ErrorCard
             title="Checkout Error"
@@ -87,7 +97,7 @@ export function CheckoutPage() {
           >
             <h1 className="text-2xl font-bold tracking-tight text-navy-950 sm:text-3xl">Checkout</h1>
             <p className="mt-2 mb-6 text-sm text-muted-foreground">
-              Your course opens as soon as the payment goes through.
+              {course ? `${course.title}. ` : ''}Your course opens as soon as the payment goes through.
             </p>
             <ConsentBox
               checked={consented}

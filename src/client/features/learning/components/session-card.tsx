@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, CalendarPlus, MapPin, Video } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
@@ -29,8 +29,11 @@ export function sessionWhen(session: Pick<UpcomingSession, 'startTime' | 'endTim
 export function SessionCard({ session, compact = false }: { session: UpcomingSession; compact?: boolean }) {
   const enrolled = session.status === 'enrolled';
   const online = session.sessionType === 'online';
+  const headingId = useId();
   return (
     <Card
+      role="article"
+      aria-labelledby={headingId}
       className={cn(
         'flex flex-col gap-2',
         compact ? 'p-3 shadow-none' : 'p-4 sm:p-5',
@@ -38,7 +41,7 @@ export function SessionCard({ session, compact = false }: { session: UpcomingSes
       )}
     >
       <div className="flex items-start justify-between gap-3">
-        <h3 className={cn('leading-snug font-semibold', compact ? 'text-sm' : 'text-base')}>
+        <h3 id={headingId} className={cn('leading-snug font-semibold', compact ? 'text-sm' : 'text-base')}>
           {session.title}
         </h3>
         {enrolled ? (

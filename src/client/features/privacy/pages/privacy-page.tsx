@@ -2,7 +2,9 @@ import { ShieldCheck } from 'lucide-react';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { SUPPORT_EMAIL } from '#shared/constants.ts';
+import { formatDate } from '#shared/format.ts';
 import { RETENTION_SCHEDULE } from '#shared/retention-schedule.ts';
+import { PRIVACY_NOTICE } from '#shared/site.ts';
 
 // The privacy notice (README 'Your data'), rendered on the server. Its table is the retention schedule the
 // retention job carries out (src/shared/retention-schedule.ts), so the notice and the system cannot disagree.
@@ -16,7 +18,7 @@ const RIGHTS = [
 ];
 
 export function PrivacyPage() {
-  useDocumentTitle('Privacy notice');
+  useDocumentTitle(PRIVACY_NOTICE.title);
   return (
     <PublicLayout>
       <section className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
@@ -26,6 +28,9 @@ export function PrivacyPage() {
         <h1 className="mt-5 text-3xl font-bold tracking-tight text-navy-950 sm:text-4xl">Privacy notice</h1>
         <p className="mt-3 text-lg text-muted-foreground">
           What TradeSkills keeps about you, why, who sees it and for how long.
+        </p>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Last updated {formatDate(PRIVACY_NOTICE.updated)}
         </p>
         <p className="mt-6 leading-relaxed text-navy-900">
           We collect what you give us when you buy a course or are given one (name, email, phone, company, job

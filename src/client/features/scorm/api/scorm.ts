@@ -10,6 +10,8 @@ export function useScormLaunch(topicId: string) {
     staleTime: 0,
     gcTime: 0,
     refetchOnWindowFocus: false,
+    // Refetching would reload the package mid-lesson: live learning events refresh everything else.
+    meta: { refreshOnLiveEvents: false },
   });
 }
 
