@@ -20,6 +20,9 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     headless: true,
+    // A control that never appears fails the step in 15 s instead of waiting out the test's whole timeout.
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -3,18 +3,26 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '#client/lib/utils.ts';
 import { buttonVariants } from './button.tsx';
 import { dialogPanelClasses, overlayClasses } from './dialog.tsx';
+import { useReturnFocus } from './return-focus.ts';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className={overlayClasses} />
-      <AlertDialogPrimitive.Content className={cn(dialogPanelClasses, 'max-w-md', className)} {...props} />
+      <AlertDialogPrimitive.Content
+        className={cn(dialogPanelClasses, 'max-w-md', className)}
+        {...props}
+        {...focus}
+      />
     </AlertDialogPrimitive.Portal>
   );
 }

@@ -85,6 +85,8 @@ function ChartCard({
             </tbody>
           </table>
         ) : (
+          // The table view carries the figures for screen readers; the charts inside keep their keyboard layer
+          // off (accessibilityLayer={false}), so nothing focusable hides under aria-hidden (WCAG 4.1.2).
           <div aria-hidden="true" className="h-full">
             {children}
           </div>
@@ -139,7 +141,7 @@ export function AnalyticsTab() {
           table={{ columns: ['Week of', 'Enrolments'], rows: weekly.map((w) => [w.label, w.enrolments]) }}
         >
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={weekly} margin={{ left: -20, right: 8 }}>
+            <BarChart data={weekly} margin={{ left: -20, right: 8 }} accessibilityLayer={false}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#dde3ec" />
               <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
               <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
@@ -163,7 +165,7 @@ export function AnalyticsTab() {
           }}
         >
           <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={weekly} margin={{ left: -4, right: 8 }}>
+            <LineChart data={weekly} margin={{ left: -4, right: 8 }} accessibilityLayer={false}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#dde3ec" />
               <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
               <YAxis tick={{ fontSize: 11 }} tickFormatter={(v) => `£${v}`} />
@@ -182,7 +184,7 @@ export function AnalyticsTab() {
           table={{ columns: ['Day', 'Views'], rows: daily.map((d) => [d.label, d.views]) }}
         >
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={daily} margin={{ left: -20, right: 8 }}>
+            <BarChart data={daily} margin={{ left: -20, right: 8 }} accessibilityLayer={false}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#dde3ec" />
               <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
               <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />

@@ -208,9 +208,10 @@ export function AccessibilityPage() {
           <Section title="What we are doing to improve accessibility">
             <p>
               Every screen and dialog of the service is checked automatically on every change, on a
-              phone-sized and a desktop-sized screen, against WCAG 2.2 A and AA. Keyboard-only journeys
-              (buying a course, taking a quiz, logging off-the-job hours, building a quiz and scheduling a
-              live session) are tested the same way, as is reflow at 320 pixels wide.
+              phone-sized and a desktop-sized screen, against WCAG 2.2 A and AA. A keyboard-only journey
+              checks the skip link, pausing the slideshow, moving through the admin console and a dialog that
+              keeps focus and gives it back. We are adding keyboard-only journeys for buying a course, taking
+              a quiz and logging off-the-job hours, and automated checks of reflow at 320 pixels wide.
             </p>
           </Section>
 
@@ -220,8 +221,8 @@ export function AccessibilityPage() {
             </p>
             <p>
               This service was last tested on {reviewed} against the WCAG 2.2 AA standard. The test was
-              carried out by the {SITE_NAME} team: automated tests (axe) of every screen at 390 and 1280
-              pixels wide, keyboard-only journeys, and checks of reflow at 320 pixels and of target sizes.
+              carried out by the {SITE_NAME} team: automated tests (axe) of every screen and dialog at 390 and
+              1280 pixels wide, and keyboard-only checks.
             </p>
           </Section>
         </div>
