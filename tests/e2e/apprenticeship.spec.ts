@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './fixtures.ts';
+import { ADMIN, signIn, tinyPdf } from './fixtures.ts';
 
 // Apprenticeship evidence as its users meet it: the apprentice logs off-the-job hours (field errors first), sees
 // a rejection and amends it; the tutor approves, records a progress review, and the three parties sign it. Both
@@ -126,13 +126,7 @@ for (const width of [390, 1280]) {
     await form.getByLabel('Date').fill(day(-2));
     await form.getByLabel('This was during my paid working hours').check();
     // Evidence may be a photo or a PDF (a signed job sheet).
-    await form.locator('input[type=file]').setInputFiles({
-      name: 'job-sheet.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from(
-        '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-      ),
-    });
+    await form.locator('input[type=file]').setInputFiles(tinyPdf('job-sheet.pdf'));
     await expect(form.getByText('PDF attached.')).toBeVisible();
     await look(me, `test-results/apprenticeship-screens/${width}-log-evidence.png`, true);
     await form.getByRole('button', { name: 'Log entry' }).click();

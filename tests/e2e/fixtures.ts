@@ -36,6 +36,13 @@ export async function giveConsent(page: Page) {
   await page.getByRole('checkbox', { name: CONSENT }).check();
 }
 
+/** The smallest PDF the upload checks take, for file inputs (OTJ evidence, certificates). */
+export const tinyPdf = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+});
+
 /** The toast region. */
 export const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 

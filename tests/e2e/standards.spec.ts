@@ -1,8 +1,9 @@
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './fixtures.ts';
+import { ADMIN, notifications, signIn, tinyPdf } from './fixtures.ts';
 
 // Standards and gateway (docs/apprenticeships.md): the apprentice tags evidence with KSBs, the tutor signs the
-// KSBs off, and the tutor and the employer sign "ready for gateway". Set up through the API; at 390 and 1280 px.
+// KSBs off, and the tutor and the employer sign "ready for gateway". First the admin maps a course topic to KSBs
+// in the content editor, and the apprentice completing it evidences them. Set up through the API; at 390 and 1280 px.
 
 test.use({ locale: 'en-GB' });
 // The shared machine can be slow to load a lazy page; nothing here waits on a timer.
@@ -22,8 +23,28 @@ async function browserFor(browser: Browser, width: number, email: string, passwo
   return context.newPage();
 }
 
+/** A course of one module and one topic, through the admin API. */
+async function courseWithTopic(admin: Page, tag: string) {
+  const body = { description: 'A course for the KSB mapping journey.', order: 0 };
+  const course = await admin.request.post('/api/admin/courses', {
+    data: { ...body, title: `Site drawings ${tag}` },
+  });
+  expect(course.status(), await course.text()).toBe(201);
+  const courseId = ((await course.json()) as { id: string }).id;
+  const mod = await admin.request.post(`/api/admin/courses/${courseId}/modules`, {
+    data: { ...body, title: `Drawings module ${tag}`, order: 1, duration: 30 },
+  });
+  expect(mod.status(), await mod.text()).toBe(201);
+  const moduleId = ((await mod.json()) as { id: string }).id;
+  const topic = await admin.request.post(`/api/admin/modules/${moduleId}/topics`, {
+    data: { ...body, title: 'Reading a site drawing', order: 1 },
+  });
+  expect(topic.status(), await topic.text()).toBe(201);
+  return { courseId, topicId: ((await topic.json()) as { id: string }).id, title: `Site drawings ${tag}` };
+}
+
 /** A standard of three KSBs, an apprentice on it with the hours and reviews gateway needs, and their employer. */
-async function setUp(admin: Page, tag: string, width: number) {
+async function setUp(admin: Page, tag: string, width: number, courseId: string) {
   const ref = `ST9${width === 390 ? 3 : 1}${String(Date.now()).slice(-2)}`;
   const standard = await admin.request.post('/api/admin/standards', {
     data: {
@@ -46,14 +67,13 @@ async function setUp(admin: Page, tag: string, width: number) {
     ).status(),
   ).toBe(200);
   const email = `ksb-${tag}@example.com`;
-  const courses = (await (await admin.request.get('/api/admin/courses')).json()) as { id: string }[];
   const created = await admin.request.post('/api/admin/students', {
     data: {
       firstName: 'Kim',
       lastName: `Apprentice ${tag}`,
       email,
       password: 'TempPass123!',
-      courseId: courses[0]!.id,
+      courseId,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -80,7 +100,7 @@ async function setUp(admin: Page, tag: string, width: number) {
     });
     expect(review.status()).toBe(201);
   }
-  return { id, email, boss, bossPassword };
+  return { id, email, boss, bossPassword, ref };
 }
 
 async function look(page: Page, path: string) {
@@ -99,8 +119,56 @@ for (const width of [390, 1280]) {
     await signIn(page, ADMIN);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 60_000 });
     const tag = `${RUN}-${width}`;
-    const who = await setUp(page, tag, width);
+    const course = await courseWithTopic(page, tag);
+    const who = await setUp(page, tag, width, course.courseId);
     const me = await browserFor(browser, width, who.email, 'TempPass123!', 'Fresh-Start-456!');
+
+    // The admin maps the course's topic to K1 (found by searching, ticked by keyboard) and S1 in the content
+    // editor: Content → the course → its module → the topic's KSBs.
+    await page.getByRole('tab', { name: 'Content' }).click();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: course.title })
+      .getByRole('button', { name: 'Manage' })
+      .click();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: `Drawings module ${tag}` })
+      .getByRole('button', { name: 'Edit' })
+      .click();
+    const topicCard = page.getByTestId('topic-card').filter({ hasText: 'Reading a site drawing' });
+    await topicCard.getByRole('button', { name: 'KSBs (0) for Reading a site drawing' }).click();
+    const mapper = page.getByRole('dialog', { name: 'KSBs for Reading a site drawing' });
+    await mapper
+      .getByLabel('Standard', { exact: true })
+      .selectOption({ label: `${who.ref} v1.0: Journey fixture standard ${tag}` });
+    await expect(mapper.getByText('Knowledge (0 of 1 mapped)')).toBeVisible();
+    await mapper.getByLabel('Search KSBs').fill('site drawing');
+    await expect(mapper.getByRole('checkbox')).toHaveCount(1);
+    await mapper.getByRole('checkbox', { name: /^K1/ }).focus();
+    await page.keyboard.press('Space');
+    await expect(mapper.getByRole('checkbox', { name: /^K1/ })).toBeChecked();
+    await mapper.getByLabel('Search KSBs').fill('');
+    await mapper.getByRole('checkbox', { name: /^S1/ }).check();
+    await expect(mapper.getByText(`2 KSBs of ${who.ref} v1.0 mapped.`)).toBeVisible();
+    await look(page, `test-results/standards-screens/${width}-topic-ksbs.png`);
+    await mapper.getByRole('button', { name: 'Save KSBs' }).click();
+    await expect(notifications(page).getByText('KSBs saved', { exact: true })).toBeVisible();
+    await expect(
+      topicCard.getByRole('button', { name: 'KSBs (2) for Reading a site drawing' }),
+    ).toBeVisible();
+    await topicCard.scrollIntoViewIfNeeded();
+    await look(page, `test-results/standards-screens/${width}-topic-card.png`);
+    // The apprentice completes the topic: K1 and S1 are evidenced automatically.
+    expect((await me.request.post(`/api/topics/${course.topicId}/open`, { data: {} })).status()).toBe(200);
+    const own = (await (await me.request.get('/api/apprenticeship/gateway')).json()) as {
+      ksbs: { code: string; status: string }[];
+    };
+    expect(own.ksbs.map((k) => `${k.code}:${k.status}`)).toEqual([
+      'K1:evidenced',
+      'S1:evidenced',
+      'B1:not_started',
+    ]);
 
     // The apprentice's hours so far (approved), logged through the API; then one entry tagged in the form.
     for (let d = 10; d < 18; d++) {
@@ -143,11 +211,32 @@ for (const width of [390, 1280]) {
     await page.getByRole('button', { name: new RegExp(`Kim Apprentice ${tag}`) }).click();
     const matrix = page.getByRole('heading', { name: 'KSB matrix' });
     await expect(matrix).toBeVisible();
+    await expect(
+      page.getByText(/Topic completed: Reading a site drawing \(automatic\)/).first(),
+    ).toBeVisible();
     for (const code of ['K1', 'S1', 'B1']) {
       await page.getByRole('button', { name: `Sign off ${code}` }).click();
       await expect(page.getByRole('button', { name: `Sign off ${code}` })).toHaveCount(0);
     }
+    // A mandatory qualification on the plan holds gateway back until it has its date and certificate.
+    await page.getByRole('button', { name: 'Add a qualification' }).click();
+    const qualification = page.getByRole('dialog', { name: 'Add a qualification' });
+    await qualification.getByLabel('Qualification', { exact: true }).fill('Level 2 functional skills maths');
+    await qualification.getByRole('button', { name: 'Save qualification' }).click();
+    const maths = page.getByRole('listitem').filter({ hasText: 'Level 2 functional skills maths' });
+    await expect(maths.getByText('Evidence missing', { exact: true })).toBeVisible();
+    await expect(page.getByText('Not ready yet', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Edit Level 2 functional skills maths' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit qualification' });
+    await edit.getByLabel('Date achieved (optional)').fill(day(-30));
+    await edit.locator('input[type=file]').setInputFiles(tinyPdf('maths-certificate.pdf'));
+    await expect(edit.getByText('Certificate attached.')).toBeVisible();
+    await look(page, `test-results/standards-screens/${width}-qualification-form.png`);
+    await edit.getByRole('button', { name: 'Save qualification' }).click();
+    await expect(maths.getByText('Evidenced', { exact: true })).toBeVisible();
     await expect(page.getByText('Ready for gateway', { exact: true })).toBeVisible();
+    await page.getByRole('heading', { name: 'Mandatory qualifications' }).scrollIntoViewIfNeeded();
+    await look(page, `test-results/standards-screens/${width}-qualifications.png`);
     await matrix.scrollIntoViewIfNeeded();
     await look(page, `test-results/standards-screens/${width}-ksb-matrix.png`);
     await page.getByRole('button', { name: 'Sign ready for gateway' }).click();

@@ -158,12 +158,16 @@ export const gatewaySchema = z.object({
 });
 export type Gateway = z.infer<typeof gatewaySchema>;
 
-/** POST /api/admin/students/:id/qualifications */
+/**
+ * POST /api/admin/students/:id/qualifications and PUT …/qualifications/:qualificationId (where a missing
+ * `evidencePath` keeps the certificate and null removes it).
+ */
 export const qualificationInputSchema = z.strictObject({
   title: text().trim().min(1, 'Enter the qualification').max(300),
   achievedOn: z.iso.date('Enter the date achieved').nullish(),
   evidencePath: text().max(500).nullish(),
 });
+export type QualificationInput = z.input<typeof qualificationInputSchema>;
 
 /** 422 from GET /api/admin/ilr.xml: the records that lack what the file needs. */
 export const ilrIncompleteSchema = z.object({

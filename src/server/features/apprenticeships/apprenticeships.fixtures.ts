@@ -82,11 +82,31 @@ export async function seedReview(
  */
 export const callerFor =
   (app: () => FastifyInstance) =>
-  (cookie: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-    api(app(), cookie ? { cookie } : {})[method === 'GET' ? 'get' : method === 'POST' ? 'post' : 'put'](
+  (cookie: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    api(app(), cookie ? { cookie } : {})[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](
       url,
       payload as object | undefined,
     );
+
+/** Uploads a file through the signed-URL flow as `cookie`'s user; the object path and the PUT's status. */
+export async function uploadFile(
+  app: FastifyInstance,
+  cookie: string,
+  fileType: 'image' | 'document',
+  contentType: string,
+  bytes: Buffer,
+) {
+  const target = (
+    await api(app, { cookie }).post('/api/objects/upload', { fileType, contentType, size: bytes.length })
+  ).json();
+  const put = await app.inject({
+    method: 'PUT',
+    url: target.uploadURL,
+    headers: { 'content-type': contentType },
+    payload: bytes,
+  });
+  return { objectPath: target.objectPath as string, status: put.statusCode };
+}
 
 let entrySeq = 0;
 /** A valid POST /api/otj body (a new description each time, so no two are duplicates). */
@@ -115,6 +135,8 @@ export async function otjPeople(t: TestContext) {
 }
 
 let standardSeq = 0;
+/** Where this file's reference numbers start: consecutive imports never share one (up to 1,000 a file). */
+const STANDARD_BASE = Math.floor(Math.random() * 1000);
 /**
  * A Skills England-shaped record for tests only: placeholder texts, a reference number no real standard uses
  * (ST9…), never real standard data (docs/apprenticeships.md "Standards and KSBs").
@@ -124,7 +146,7 @@ export const fixtureStandardRecord = (values: Record<string, unknown> = {}) => {
   const guid = (kind: string, i: number) =>
     `00000000-0000-4000-8000-${kind}${String(n).padStart(5, '0')}${i}`.slice(0, 36);
   return {
-    referenceNumber: `ST9${String((Date.now() + n) % 1000).padStart(3, '0')}`,
+    referenceNumber: `ST9${String((STANDARD_BASE + n) % 1000).padStart(3, '0')}`,
     version: '1.0',
     title: `Fixture standard ${n}`,
     level: 3,

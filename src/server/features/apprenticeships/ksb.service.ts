@@ -1,6 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '#server/db/client.ts';
-import { apprenticeships, ksbSignoffs, otjEntryKsbs, standardKsbs, users } from '#server/db/schema/index.ts';
+import {
+  apprenticeships,
+  ksbSignoffs,
+  otjEntryKsbs,
+  standardKsbs,
+  topicKsbs,
+  topics,
+  users,
+} from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import type { KsbMatrixRow } from '#shared/schemas/standards.ts';
@@ -101,6 +109,48 @@ export async function evidenceCompletedTopics(
     WHERE tp.completed_at IS NOT NULL
     ${'topicId' in scope ? sql`AND tp.topic_id = ${scope.topicId}` : sql`AND tp.user_id = ${scope.userId} AND t.module_id = ${scope.moduleId}`}
     ON CONFLICT DO NOTHING`);
+}
+
+/** GET /api/admin/topics/:id/ksbs */
+export async function topicKsbIds(db: Queryable, topicId: string): Promise<string[]> {
+  const rows = await db.select({ id: topicKsbs.ksbId }).from(topicKsbs).where(eq(topicKsbs.topicId, topicId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * PUT /api/admin/topics/:id/ksbs: replaces the topic's mapping (unknown KSBs: 400), and apprentices who already
+ * completed the topic get its evidence at once. The topic's row is locked, so two saves at once apply in turn.
+ */
+export async function mapTopic(
+  db: Db,
+  actor: AuditActor,
+  topicId: string,
+  ksbIds: string[],
+): Promise<string[]> {
+  const ids = [...new Set(ksbIds)];
+  await db.transaction(async (tx) => {
+    const [topic] = await tx
+      .select({ id: topics.id })
+      .from(topics)
+      .where(eq(topics.id, topicId))
+      // Not FOR UPDATE: learners' progress rows (foreign keys to the topic) are not held up.
+      .for('no key update');
+    if (!topic) throw notFound('Topic not found', 'TOPIC_NOT_FOUND');
+    const known = ids.length
+      ? await tx.select({ id: standardKsbs.id }).from(standardKsbs).where(inArray(standardKsbs.id, ids))
+      : [];
+    if (known.length !== ids.length) throw badRequest('ksbIds: choose KSBs from a standard', 'KSB_NOT_FOUND');
+    await tx.delete(topicKsbs).where(eq(topicKsbs.topicId, topicId));
+    if (ids.length) await tx.insert(topicKsbs).values(ids.map((ksbId) => ({ topicId, ksbId })));
+    await evidenceCompletedTopics(tx, { topicId });
+    await recordAudit(tx, actor, {
+      action: 'topic.ksbs',
+      entityType: 'topic',
+      entityId: topicId,
+      summary: `${ids.length} KSBs mapped`,
+    });
+  });
+  return topicKsbIds(db, topicId);
 }
 
 type Evidence = KsbMatrixRow['evidence'][number];

@@ -17,6 +17,7 @@ import {
   otjEntryBody,
   otjPeople,
   seedApprenticeship,
+  uploadFile,
 } from './apprenticeships.fixtures.ts';
 import { logLiveSessionAttendance } from './platform-learning.ts';
 
@@ -42,19 +43,8 @@ const call = callerFor(() => t.app);
 const entry = otjEntryBody;
 
 describe('evidence files', () => {
-  /** Uploads a file through the signed-URL flow as `cookie`'s user; the object path and the PUT's status. */
-  async function upload(cookie: string, fileType: 'image' | 'document', contentType: string, bytes: Buffer) {
-    const target = (
-      await call(cookie, 'POST', '/api/objects/upload', { fileType, contentType, size: bytes.length })
-    ).json();
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: target.uploadURL,
-      headers: { 'content-type': contentType },
-      payload: bytes,
-    });
-    return { objectPath: target.objectPath as string, status: put.statusCode };
-  }
+  const upload = (cookie: string, fileType: 'image' | 'document', contentType: string, bytes: Buffer) =>
+    uploadFile(t.app, cookie, fileType, contentType, bytes);
 
   it.each([
     ['an image', 'image', 'image/png', fakePng()],

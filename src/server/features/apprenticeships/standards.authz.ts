@@ -1,3 +1,4 @@
+import { apprenticeshipQualifications } from '#server/db/schema/index.ts';
 import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
 import { noStaff, signedIn, staffGet } from '#server/test/authz-fixtures.ts';
 import { createCourse, createModule, createTopic } from '#server/test/factories.ts';
@@ -20,6 +21,18 @@ const apprentice = async (world: AuthzWorld) => {
     employerContactId: world.users.teamManager.id,
   });
   return { params: { id: world.users.student.id } };
+};
+
+/** A qualification on the apprentice's plan (each actor gets its own, so a DELETE finds one). */
+const qualification = async (world: AuthzWorld) => {
+  const record = await seedApprenticeship(world.database.db, world.users.student.id, {
+    employerContactId: world.users.teamManager.id,
+  });
+  const [row] = await world.database.db
+    .insert(apprenticeshipQualifications)
+    .values({ apprenticeshipId: record.id, title: 'Level 2 functional skills maths' })
+    .returning();
+  return { params: { id: world.users.student.id, qualificationId: row!.id } };
 };
 
 const topic = async (world: AuthzWorld) => {
@@ -103,6 +116,23 @@ export const authzCases: AuthzCase[] = [
     url: '/api/admin/students/:id/qualifications',
     prepare: async (world) => ({ ...(await apprentice(world)), body: { title: 'Level 3 diploma' } }),
     expect: { ...ADMIN, admin: 201, tutor: 201 },
+  },
+  {
+    method: 'PUT',
+    url: '/api/admin/students/:id/qualifications/:qualificationId',
+    prepare: async (world) => ({
+      ...(await qualification(world)),
+      body: { title: 'Level 2 functional skills maths', achievedOn: '2026-01-12' },
+    }),
+    expect: { ...ADMIN, tutor: 200 },
+    note: 'admins and the apprentice’s tutor',
+  },
+  {
+    method: 'DELETE',
+    url: '/api/admin/students/:id/qualifications/:qualificationId',
+    prepare: qualification,
+    expect: { ...ADMIN, admin: 204, tutor: 204 },
+    note: 'admins and the apprentice’s tutor',
   },
   {
     method: 'GET',

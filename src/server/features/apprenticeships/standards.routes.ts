@@ -16,8 +16,8 @@ import {
 } from '#shared/schemas/standards.ts';
 import { gatewayFor, readinessList, signGateway } from './gateway.service.ts';
 import { ILR_YEARS, ilrFileName, ilrXml } from './ilr.service.ts';
-import { evidenceCompletedTopics, signOffKsb } from './ksb.service.ts';
-import { addQualification } from './qualifications.service.ts';
+import { mapTopic, signOffKsb, topicKsbIds } from './ksb.service.ts';
+import { addQualification, deleteQualification, updateQualification } from './qualifications.service.ts';
 import { tutorOf } from './record.service.ts';
 import * as standards from './standards.service.ts';
 
@@ -79,7 +79,7 @@ export const standardsAdminRoutes: FastifyPluginAsyncZod = async (admin) => {
     { schema: { tags, params: idParams, response: { 200: ksbIdsSchema } } },
     async (request) => {
       await teachTopic(request, request.params.id);
-      return { ksbIds: await standards.topicKsbIds(admin.db, request.params.id) };
+      return { ksbIds: await topicKsbIds(admin.db, request.params.id) };
     },
   );
   admin.put(
@@ -87,14 +87,7 @@ export const standardsAdminRoutes: FastifyPluginAsyncZod = async (admin) => {
     { schema: { tags, params: idParams, body: topicKsbsInputSchema, response: { 200: ksbIdsSchema } } },
     async (request) => {
       await teachTopic(request, request.params.id);
-      const ksbIds = await standards.mapTopic(
-        admin.database,
-        auditActor(request),
-        request.params.id,
-        request.body.ksbIds,
-      );
-      // Apprentices who already completed the topic get its evidence now.
-      await evidenceCompletedTopics(admin.db, { topicId: request.params.id });
+      const ksbIds = await mapTopic(admin.db, auditActor(request), request.params.id, request.body.ksbIds);
       return { ksbIds };
     },
   );
@@ -138,6 +131,34 @@ export const standardsAdminRoutes: FastifyPluginAsyncZod = async (admin) => {
       return reply
         .status(201)
         .send(await addQualification(admin.db, auditActor(request), request.params.id, request.body));
+    },
+  );
+  const qualificationParams = z.object({ id: z.uuid('Not found'), qualificationId: z.uuid('Not found') });
+  const media = { db: admin.db, objectStore: admin.objectStore };
+  admin.put(
+    '/api/admin/students/:id/qualifications/:qualificationId',
+    {
+      schema: {
+        tags,
+        params: qualificationParams,
+        body: qualificationInputSchema,
+        response: { 200: createdSchema },
+      },
+    },
+    async (request) => {
+      await asTutorOf(request, request.params.id);
+      const { id, qualificationId } = request.params;
+      return updateQualification(media, auditActor(request), id, qualificationId, request.body);
+    },
+  );
+  admin.delete(
+    '/api/admin/students/:id/qualifications/:qualificationId',
+    { schema: { tags, params: qualificationParams } },
+    async (request, reply) => {
+      await asTutorOf(request, request.params.id);
+      const { id, qualificationId } = request.params;
+      await deleteQualification(media, auditActor(request), id, qualificationId);
+      return reply.status(204).send();
     },
   );
   admin.get(

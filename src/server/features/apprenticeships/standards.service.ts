@@ -1,11 +1,10 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, Db, Queryable } from '#server/db/client.ts';
+import type { Db, Queryable } from '#server/db/client.ts';
 import {
   courseInstructors as courseInstructorsTable,
   modules,
   standardKsbs,
   standards,
-  topicKsbs,
   topics,
 } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
@@ -176,37 +175,6 @@ export async function topicCourse(db: Queryable, topicId: string): Promise<strin
     .innerJoin(modules, eq(modules.id, topics.moduleId))
     .where(eq(topics.id, topicId));
   return row?.courseId ?? null;
-}
-
-/** GET /api/admin/topics/:id/ksbs */
-export async function topicKsbIds(db: Queryable, topicId: string): Promise<string[]> {
-  const rows = await db.select({ id: topicKsbs.ksbId }).from(topicKsbs).where(eq(topicKsbs.topicId, topicId));
-  return rows.map((r) => r.id);
-}
-
-/** PUT /api/admin/topics/:id/ksbs: replaces the topic's mapping (unknown KSBs: 400). */
-export async function mapTopic(
-  database: Database,
-  actor: AuditActor,
-  topicId: string,
-  ksbIds: string[],
-): Promise<string[]> {
-  const ids = [...new Set(ksbIds)];
-  await database.db.transaction(async (tx) => {
-    const known = ids.length
-      ? await tx.select({ id: standardKsbs.id }).from(standardKsbs).where(inArray(standardKsbs.id, ids))
-      : [];
-    if (known.length !== ids.length) throw badRequest('ksbIds: choose KSBs from a standard', 'KSB_NOT_FOUND');
-    await tx.delete(topicKsbs).where(eq(topicKsbs.topicId, topicId));
-    if (ids.length) await tx.insert(topicKsbs).values(ids.map((ksbId) => ({ topicId, ksbId })));
-    await recordAudit(tx, actor, {
-      action: 'topic.ksbs',
-      entityType: 'topic',
-      entityId: topicId,
-      summary: `${ids.length} KSBs mapped`,
-    });
-  });
-  return topicKsbIds(database.db, topicId);
 }
 
 /** A course's instructors, for the teaching check on its topics' mapping. */

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { TopicKsbsButton } from '#client/features/apprenticeships/index.ts';
 import { formatMinutes } from '#shared/format.ts';
 import type { AdminModule, AdminTopic } from '#shared/schemas/admin-content.ts';
 import { useTopics } from '../api/admin-api.ts';
@@ -11,7 +12,7 @@ import { ModuleDialog, TopicDialog } from './module-topic-dialogs.tsx';
 import { QuizDialog } from './quiz-dialog.tsx';
 import { TopicMediaSlots } from './topic-media-slots.tsx';
 
-// The Content tab's innermost level: a module's topics, each with its media, quiz and edit/delete actions.
+// The Content tab's innermost level: a module's topics, each with its media, quiz, KSBs and edit/delete actions.
 
 /** What the Content tab may delete (after its confirmation dialog). */
 export type Deletable = { kind: 'course' | 'module' | 'topic'; id: string; name: string };
@@ -135,6 +136,9 @@ function TopicCard({ topic, onDelete }: { topic: AdminTopic; onDelete: (d: Delet
           {topic.quiz ? `Edit Quiz (${topic.quiz.questionCount})` : 'Create Quiz'}
         </Button>
         <span className="text-xs text-muted-foreground">Quiz unlocks next topic</span>
+        <span className="sm:ml-auto">
+          <TopicKsbsButton topicId={topic.id} topicTitle={topic.title} />
+        </span>
       </div>
       <QuizDialog open={quizOpen} onOpenChange={setQuizOpen} topic={topic} />
       <TopicDialog

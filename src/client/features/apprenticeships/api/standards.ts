@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '#client/lib/api-client.ts';
 import { toast } from '#client/lib/toast.ts';
-import type { Gateway, Standard } from '#shared/schemas/standards.ts';
+import type { Gateway, QualificationInput, Standard } from '#shared/schemas/standards.ts';
 
 // Standards, KSB evidence and gateway readiness (docs/apprenticeships.md). Keys are URL segments.
 export const standardKeys = {
@@ -9,6 +9,8 @@ export const standardKeys = {
   ownGateway: ['/api/apprenticeship/gateway'] as const,
   employer: ['/api/employer/apprentices'] as const,
   studentGateway: (studentId: string) => ['/api/admin/students', studentId, 'gateway'] as const,
+  readiness: ['/api/admin/gateway'] as const,
+  topicKsbs: (topicId: string) => ['/api/admin/topics', topicId, 'ksbs'] as const,
 };
 export const ILR_URL = '/api/admin/ilr.xml?year=2526';
 
@@ -18,6 +20,11 @@ export const useOwnGateway = (enabled = true) =>
 export const useEmployerApprentices = () => useQuery<Gateway[]>({ queryKey: standardKeys.employer });
 export const useStudentGateway = (studentId: string) =>
   useQuery<Gateway>({ queryKey: standardKeys.studentGateway(studentId), retry: false });
+/** The caseload (everyone, for admins) sorted by gateway readiness, readiest first. */
+export const useReadiness = () => useQuery<Gateway[]>({ queryKey: standardKeys.readiness });
+/** The KSBs a topic is mapped to (docs/apprenticeships.md "Evidence and KSBs"). */
+export const useTopicKsbs = (topicId: string) =>
+  useQuery<{ ksbIds: string[] }>({ queryKey: standardKeys.topicKsbs(topicId) });
 
 function useRefreshing<TInput, TResult>(fn: (input: TInput) => Promise<TResult>, success: string) {
   const client = useQueryClient();
@@ -30,6 +37,7 @@ function useRefreshing<TInput, TResult>(fn: (input: TInput) => Promise<TResult>,
         ['/api/admin/students'],
         ['/api/admin/gateway'],
         ['/api/admin/standards'],
+        ['/api/admin/topics'],
         ['/api/admin/otj'],
         ['/api/admin/apprentices'],
         ['/api/apprenticeship/gateway'],
@@ -52,6 +60,29 @@ export const useSetMinimum = () =>
     ({ id, minimumOtjHours }: { id: string; minimumOtjHours: number }) =>
       apiJson<Standard>('PUT', `/api/admin/standards/${id}`, { minimumOtjHours }),
     'Minimum off-the-job hours saved',
+  );
+export const useMapTopic = () =>
+  useRefreshing(
+    ({ topicId, ksbIds }: { topicId: string; ksbIds: string[] }) =>
+      apiJson<{ ksbIds: string[] }>('PUT', `/api/admin/topics/${topicId}/ksbs`, { ksbIds }),
+    'KSBs saved',
+  );
+/** The apprentice's mandatory qualifications (docs/apprenticeships.md "Gateway readiness"): add or edit one. */
+export const useSaveQualification = () =>
+  useRefreshing(
+    ({ studentId, id, body }: { studentId: string; id?: string; body: QualificationInput }) =>
+      apiJson<{ id: string }>(
+        id ? 'PUT' : 'POST',
+        `/api/admin/students/${studentId}/qualifications${id ? `/${id}` : ''}`,
+        body,
+      ),
+    'Qualification saved',
+  );
+export const useDeleteQualification = () =>
+  useRefreshing(
+    ({ studentId, id }: { studentId: string; id: string }) =>
+      apiJson<void>('DELETE', `/api/admin/students/${studentId}/qualifications/${id}`),
+    'Qualification removed',
   );
 export const useSignOffKsb = () =>
   useRefreshing(

@@ -18,6 +18,7 @@ import { DecisionButtons } from './decision-buttons.tsx';
 import { EntryList } from './entry-list.tsx';
 import { FiguresPanel } from './figures-panel.tsx';
 import { GatewayPanel } from './gateway-panel.tsx';
+import { QualificationsCard } from './qualifications.tsx';
 import { RecordForm } from './record-form.tsx';
 import { ReviewForm } from './review-form.tsx';
 import { ReviewsList } from './reviews-list.tsx';
@@ -68,7 +69,12 @@ export function ApprenticeDetail({
           </p>
         )}
       </Card>
-      {hasRecord && gateway.data ? <GatewayPanel gateway={gateway.data} /> : null}
+      {hasRecord && gateway.data ? (
+        <>
+          <GatewayPanel gateway={gateway.data} />
+          <QualificationsCard studentId={studentId} qualifications={gateway.data.qualifications} />
+        </>
+      ) : null}
       {hasRecord ? (
         <div className="grid gap-5 lg:grid-cols-2">
           <Card className="p-4 sm:p-5">

@@ -3,17 +3,39 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { formatDate, formatHours } from '#shared/format.ts';
 import type { AdminApprentice } from '#shared/schemas/apprenticeships.ts';
+import type { Gateway } from '#shared/schemas/standards.ts';
 
-/** Every apprentice with their figures and next review; a row opens the apprentice. */
+/** "Gateway: ready", or how many of the four checks pass (docs/apprenticeships.md "Gateway readiness"). */
+function ReadinessBadge({ gateway }: { gateway: Gateway }) {
+  if (gateway.ready) {
+    return <Badge variant="success">Gateway: ready</Badge>;
+  }
+  const passing = Object.values(gateway.checks).filter(Boolean).length;
+  return <Badge variant="secondary">Gateway: {passing} of 4 checks</Badge>;
+}
+
+/**
+ * Every apprentice with their figures, gateway readiness and next review; a row opens the apprentice. With
+ * `readiness` (GET /api/admin/gateway, sorted by the server) the readiest come first.
+ */
 export function ApprenticesTable({
   apprentices,
+  readiness,
   selectedId,
   onSelect,
 }: {
   apprentices: AdminApprentice[];
+  readiness?: readonly Gateway[];
   selectedId: string | null;
   onSelect: (studentId: string) => void;
 }) {
+  const rank = new Map(readiness?.map((g, i) => [g.studentId, i]));
+  const gatewayOf = new Map(readiness?.map((g) => [g.studentId, g]));
+  const rows = readiness
+    ? [...apprentices].sort(
+        (a, b) => (rank.get(a.studentId) ?? rank.size) - (rank.get(b.studentId) ?? rank.size),
+      )
+    : apprentices;
   if (apprentices.length === 0) {
     return (
       <p className="py-6 text-center text-sm text-muted-foreground">
@@ -23,7 +45,8 @@ export function ApprenticesTable({
   }
   return (
     <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-white">
-      {apprentices.map((a) => {
+      {rows.map((a) => {
+        const gateway = gatewayOf.get(a.studentId);
         const percent = Math.min(100, Math.round((a.approvedHours / Math.max(1, a.plannedHours)) * 100));
         return (
           <li key={a.studentId}>
@@ -58,6 +81,7 @@ export function ApprenticesTable({
                 </span>
               </span>
               <span className="flex flex-wrap items-center gap-2 sm:justify-end">
+                {gateway ? <ReadinessBadge gateway={gateway} /> : null}
                 {a.warnings.length > 0 ? (
                   <span
                     className="inline-flex items-center gap-1 text-xs font-medium text-amber-800"

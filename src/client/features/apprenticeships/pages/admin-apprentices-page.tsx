@@ -16,6 +16,7 @@ import {
   useApprentices,
   useStudentSearch,
 } from '../api/apprenticeships.ts';
+import { useReadiness } from '../api/standards.ts';
 import { ApprenticeDetail } from '../components/apprentice-detail.tsx';
 import { ApprenticesTable } from '../components/apprentices-table.tsx';
 import { DecisionButtons } from '../components/decision-buttons.tsx';
@@ -27,6 +28,7 @@ export function AdminApprenticesPage() {
   const { user } = useAuth();
   const apprentices = useApprentices();
   const pending = useAdminEntries({ status: 'pending' });
+  const readiness = useReadiness();
   // `?student=` opens one apprentice (the caseload links here).
   const preselected = new URLSearchParams(useSearch()).get('student');
   const [selected, setSelected] = useState<{ id: string; name: string } | null>(
@@ -77,12 +79,18 @@ export function AdminApprenticesPage() {
         </div>
 
         <section aria-labelledby="apprentices-heading" className="flex flex-col gap-3">
-          <h2 id="apprentices-heading" className="text-lg font-bold text-navy-900">
-            {isAdmin ? 'All apprentices' : 'Your caseload'}
-          </h2>
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <h2 id="apprentices-heading" className="text-lg font-bold text-navy-900">
+              {isAdmin ? 'All apprentices' : 'Your caseload'}
+            </h2>
+            {readiness.data ? (
+              <p className="text-sm text-muted-foreground">Readiest for gateway first</p>
+            ) : null}
+          </div>
           {apprentices.data ? (
             <ApprenticesTable
               apprentices={apprentices.data}
+              readiness={readiness.data}
               selectedId={selected?.id ?? null}
               onSelect={(id) =>
                 setSelected({ id, name: apprentices.data.find((a) => a.studentId === id)?.name ?? '' })
