@@ -37,7 +37,7 @@ async function gateway(cookie: string, studentId: string) {
 
 describe('mandatory qualifications', () => {
   it('the tutor adds one, then records the date and the certificate: the gateway check passes', async () => {
-    const { tutor, user, base } = await apprenticeWithTutor();
+    const { tutor, user, cookie, base } = await apprenticeWithTutor();
     const other = await apprenticeWithTutor();
     expect((await gateway(tutor.cookie, user.id)).checks.qualifications).toBe(true);
 
@@ -77,11 +77,15 @@ describe('mandatory qualifications', () => {
     ])
       expect((await call(tutor.cookie, 'PUT', `${base}/${id}`, body)).statusCode).toBe(200);
     expect((await gateway(tutor.cookie, user.id)).qualifications[0]!.hasEvidence).toBe(true);
-    // A PDF is readable by whoever uploaded it and admins (media's rule for documents), nobody else; null
-    // removes it and deletes the file.
+    // The certificate is the apprentice's record: the apprentice, their tutor and admins read it; another
+    // apprentice, another tutor and a visitor do not. null removes it and deletes the file.
+    const otherTutor = await signedInStaff(t, 'tutor');
+    expect((await call(cookie, 'GET', pdf.objectPath)).statusCode).toBe(200);
     expect((await call(tutor.cookie, 'GET', pdf.objectPath)).statusCode).toBe(200);
     expect((await call(admin, 'GET', pdf.objectPath)).statusCode).toBe(200);
     expect((await call(other.cookie, 'GET', pdf.objectPath)).statusCode).toBe(403);
+    expect((await call(otherTutor.cookie, 'GET', pdf.objectPath)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: pdf.objectPath })).statusCode).toBe(401);
     const cleared = await call(tutor.cookie, 'PUT', `${base}/${id}`, {
       title: 'L2 maths',
       evidencePath: null,

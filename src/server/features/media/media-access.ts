@@ -10,8 +10,9 @@ import { objectPathFor } from './object-store.ts';
 export type MediaAccess = 'public' | 'allowed' | 'unauthorized' | 'forbidden';
 
 /**
- * Another feature's say over attached images that are its records (OTJ evidence: the apprentice and admins only),
- * asked before such an image counts as public; null when the object is not one of its records. The composition
+ * Another feature's say over images and documents that are its records (OTJ evidence and qualification
+ * certificates: the apprentice, their tutor and admins), asked before the media rules below; null when the object
+ * is not one of its records. The composition
  * root (src/server/deps.ts) hands the list to the media routes, so media imports no feature for it.
  */
 export type MediaAccessRule = (
@@ -31,12 +32,14 @@ export async function mediaAccess(
   user: ({ id: string; mustChangePassword?: boolean } & AccountRoles) | null,
   rules: readonly MediaAccessRule[],
 ): Promise<MediaAccess> {
-  if (row.fileType === 'image' && row.attachedAt) {
+  // An image or document that another feature records as its own (OTJ evidence, a qualification's certificate)
+  // is read as that feature says; otherwise an attached image is public.
+  if (row.fileType === 'image' || row.fileType === 'document') {
     for (const rule of rules) {
       const ruled = await rule(db, objectPathFor(row.key), user);
       if (ruled) return ruled;
     }
-    return 'public';
+    if (row.fileType === 'image' && row.attachedAt) return 'public';
   }
   if (
     (row.fileType === 'video' || row.fileType === 'captions') &&
