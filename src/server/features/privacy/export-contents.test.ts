@@ -129,6 +129,11 @@ describe('the export of a person with one of everything', () => {
     expect(Object.keys(expected).sort()).toEqual(EXPORT_KINDS.map((k) => k.name).sort());
 
     const readme = files.get('README.txt')!.toString();
+    // Times are ISO 8601 in UTC on both databases (README.txt says so).
+    for (const row of [...rowsOf('data-requests'), ...rowsOf('refunds'), ...rowsOf('live-sessions')]) {
+      for (const key of ['receivedAt', 'at', 'startsAt'])
+        if (row[key]) expect(row[key], key).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    }
     for (const kind of EXPORT_KINDS) {
       const rows = rowsOf(kind.name);
       expected[kind.name](rows);

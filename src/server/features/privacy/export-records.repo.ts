@@ -8,9 +8,24 @@ import type { ExportKind } from './personal-data.types.ts';
 // The record kinds of a data export (README 'Your data'): one JSON and one CSV file each in the ZIP, described in
 // its README.txt. Each reads only what belongs to the person.
 
-/** The rows of one kind for one person. */
-export const rowsOf = (db: Queryable, kind: ExportKind, person: Person): Promise<Row[]> =>
-  query(db, kind.statement(person));
+/** PostgreSQL's text form of a timestamp with time zone, as one driver hands back what the other makes a Date. */
+const PG_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?)([+-]\d{2})(?::?(\d{2}))?$/;
+
+/** A timestamp as ISO 8601 in UTC (README.txt says so), whichever database and driver read it. */
+function isoTime(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  const match = typeof value === 'string' ? PG_TIMESTAMP.exec(value) : null;
+  if (!match) return value;
+  return new Date(`${match[1]}T${match[2]}${match[3]}:${match[4] ?? '00'}`).toISOString();
+}
+
+/** The rows of one kind for one person, times in ISO 8601 UTC. */
+export async function rowsOf(db: Queryable, kind: ExportKind, person: Person): Promise<Row[]> {
+  const rows = await query(db, kind.statement(person));
+  return rows.map((row) =>
+    Object.fromEntries(Object.entries(row).map(([key, value]) => [key, isoTime(value)])),
+  );
+}
 
 export const EXPORT_KINDS: ExportKind[] = [
   {
