@@ -200,6 +200,14 @@ for (const width of [390, 1280]) {
       (await (await api.get('/api/admin/staff')).json()) as { userId: string; email: string }[]
     ).find((m) => m.email === instructor.email)!.userId;
     await call(api, 'put', `/api/admin/courses/${own.id}/instructors`, { userIds: [instructorId] });
+    const learner = `Pippa Progress ${width}`;
+    await call(api, 'post', '/api/admin/students', {
+      firstName: 'Pippa',
+      lastName: `Progress ${width}`,
+      email: `pippa-${width}-${RUN}@example.com`,
+      password: 'TempPass123!',
+      courseId: own.id,
+    });
 
     await page.setViewportSize({ width, height: 900 });
     await signedIn(page, instructor);
@@ -208,6 +216,15 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('heading', { name: `Other course ${width} ${RUN}` })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Create Course' })).toHaveCount(0);
     await look(page, `instructor-console-${width}`);
+    // Their course's students' progress; another course's answers 403.
+    await page.getByRole('button', { name: `Student progress: Own course ${width} ${RUN}` }).click();
+    const progress = page.getByRole('dialog', { name: 'Student progress' });
+    await expect(progress.getByTestId('course-progress-student').filter({ hasText: learner })).toContainText(
+      '0 of 0 topics',
+    );
+    await look(page, `instructor-progress-${width}`);
+    await page.keyboard.press('Escape');
+    expect((await page.request.get(`/api/admin/courses/${other.id}/progress`)).status()).toBe(403);
     await page.getByRole('button', { name: 'Manage' }).first().click();
     await page.getByRole('button', { name: /Add Module/i }).click();
     const dialog = page.getByRole('dialog');

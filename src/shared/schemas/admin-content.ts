@@ -247,3 +247,24 @@ export const adminQuizSchema = z.object({
   ),
 });
 export type AdminQuiz = z.infer<typeof adminQuizSchema>;
+
+/**
+ * GET /api/admin/courses/:id/progress: each enrolled student's progress through the course, for admins and the
+ * course's instructors (docs/staff.md).
+ */
+export const courseProgressSchema = z.object({
+  students: z.array(
+    z.object({
+      userId: text(),
+      name: text(),
+      email: text(),
+      enrolledAt: text(),
+      completedTopics: z.number().int(),
+      totalTopics: z.number().int(),
+      /** Whole percent of the course's topics completed. */
+      percentage: z.number().int(),
+      lastActivityAt: text().nullable(),
+    }),
+  ),
+});
+export type CourseProgress = z.infer<typeof courseProgressSchema>;

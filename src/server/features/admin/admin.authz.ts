@@ -68,6 +68,13 @@ export const authzCases: AuthzCase[] = [
   },
   {
     method: 'GET',
+    url: '/api/admin/courses/:id/progress',
+    prepare: async (w) => ({ params: { id: (await course(w)).courseId } }),
+    expect: teaching(200),
+    note: "admins and the course's instructors: its students' progress",
+  },
+  {
+    method: 'GET',
     url: '/api/admin/courses/:id/instructors',
     prepare: async (w) => ({ params: { id: (await course(w)).courseId } }),
     expect: adminOnly(200),

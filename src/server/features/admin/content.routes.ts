@@ -12,6 +12,7 @@ import {
   adminQuizSchema,
   adminTopicSchema,
   courseInputSchema,
+  courseProgressSchema,
   moduleInputSchema,
   quizInputSchema,
   topicInputSchema,
@@ -19,6 +20,7 @@ import {
 import { courseInstructorsSchema } from '#shared/schemas/staff.ts';
 import * as content from './content.service.ts';
 import { contentAudit } from './content-audit.ts';
+import { courseProgress } from './course-progress.service.ts';
 import * as quizzes from './quizzes.service.ts';
 import { setCourseInstructors } from './teaching.service.ts';
 
@@ -66,6 +68,15 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const all = can(basePrincipal(user), 'admin:access');
       return content.listCourses(app.db, all ? undefined : await coursesTaughtBy(app.db, user.id));
+    },
+  );
+  // The enrolled students' progress: admins, and the course's instructors only (403 for another course's).
+  app.get(
+    '/api/admin/courses/:id/progress',
+    { schema: { tags, params: id('Course'), response: { 200: courseProgressSchema } } },
+    async (request) => {
+      await teach(request, { courseId: request.params.id }, 'Course');
+      return courseProgress(app.db, request.params.id);
     },
   );
   app.get(

@@ -9,7 +9,7 @@ import { formatDate } from '#shared/format.ts';
 import { oneMonthAfter } from '#shared/retention-schedule.ts';
 import type { ErasureResult } from '#shared/schemas/privacy.ts';
 import type { PrivacyDeps } from './export.service.ts';
-import { type HoldPlan, holdsFor } from './holds.service.ts';
+import { type HoldPlan, heldEvidence, holdsFor } from './holds.service.ts';
 import { loadPerson, query } from './person.repo.ts';
 import { PERSONAL_DATA } from './personal-data.registry.ts';
 
@@ -110,7 +110,7 @@ export async function eraseForRequest(
     const files = await query(
       tx,
       sql`SELECT key FROM stored_objects WHERE uploaded_by = ${person.id} AND ('/objects/' || key) NOT IN (
-            SELECT evidence_path FROM otj_entries WHERE student_id = ${person.id} AND evidence_path IS NOT NULL)
+            ${heldEvidence(person.id)})
           UNION SELECT object_key FROM data_exports WHERE user_id = ${person.id} AND object_key IS NOT NULL`,
     );
     const avatar = objectKeyFrom(account.profileImageUrl);

@@ -48,6 +48,28 @@ async function mentionsOf(needles: string[]): Promise<string[]> {
   return hits;
 }
 
+/** The rows the features built beside 'Your data' hold about the person, per table. */
+async function featureRows(personId: string) {
+  const apprenticeship = sql`(SELECT id FROM apprenticeships WHERE student_id = ${personId})`;
+  const [row] = await query(
+    t.db,
+    sql`SELECT
+      (SELECT count(*) FROM refunds WHERE payment_id IN (SELECT id FROM payments WHERE user_id = ${personId}))::int AS "refunds",
+      (SELECT count(*) FROM credit_notes WHERE team_order_id IN (SELECT id FROM team_orders WHERE manager_user_id = ${personId}))::int AS "credit_notes",
+      (SELECT count(*) FROM discount_redemptions WHERE payment_id IN (SELECT id FROM payments WHERE user_id = ${personId}))::int AS "discount_redemptions",
+      (SELECT count(*) FROM ksb_signoffs WHERE apprenticeship_id IN ${apprenticeship})::int AS "ksb_signoffs",
+      (SELECT count(*) FROM otj_entry_ksbs WHERE entry_id IN (SELECT id FROM otj_entries WHERE student_id = ${personId}))::int AS "otj_entry_ksbs",
+      (SELECT count(*) FROM topic_ksb_evidence WHERE apprenticeship_id IN ${apprenticeship})::int AS "topic_ksb_evidence",
+      (SELECT count(*) FROM apprenticeship_qualifications WHERE apprenticeship_id IN ${apprenticeship})::int AS "apprenticeship_qualifications",
+      (SELECT count(*) FROM gateway_signatures WHERE apprenticeship_id IN ${apprenticeship})::int AS "gateway_signatures",
+      (SELECT count(*) FROM live_session_attendance WHERE user_id = ${personId})::int AS "live_session_attendance",
+      (SELECT count(*) FROM live_session_responses WHERE user_id = ${personId})::int AS "live_session_responses",
+      (SELECT count(*) FROM notifications WHERE user_id = ${personId})::int AS "notifications",
+      (SELECT count(*) FROM notification_preferences WHERE user_id = ${personId})::int AS "notification_preferences"`,
+  );
+  return row as Record<string, number>;
+}
+
 const stats = async (cookie: string) =>
   (await t.app.inject({ url: '/api/admin/stats', headers: { cookie } })).json();
 
@@ -56,7 +78,7 @@ describe('erasure', () => {
   it('pseudonymises the person everywhere, once, keeping only what the holds name, until they end', {
     timeout: 120_000,
   }, async () => {
-    const { person, admin, paymentId, orderId, invoice, avatarKey, evidenceKey } =
+    const { person, admin, paymentId, orderId, invoice, avatarKey, evidenceKey, qualificationKey } =
       await personWithEverything(t);
     const adminCookie = await t.login(admin);
     const cookie = await t.login(person);
@@ -79,8 +101,24 @@ describe('erasure', () => {
     month.setUTCMonth(month.getUTCMonth() + 1);
     expect(item.dueAt.slice(0, 10)).toBe(month.toISOString().slice(0, 10));
 
-    // The scan finds them before (so it can fail).
-    expect((await mentionsOf([person.email])).length).toBeGreaterThan(10);
+    // The scan finds them before (so it can fail), in the tables of the later features too.
+    const mentioned = await mentionsOf([person.email, person.fullName]);
+    expect(mentioned.length).toBeGreaterThan(10);
+    expect(mentioned).toEqual(
+      expect.arrayContaining([
+        'refunds.reason',
+        'credit_notes.reason',
+        'discount_redemptions.email',
+        'apprenticeship_qualifications.title',
+        'gateway_signatures.name',
+        'payments.student_data',
+        'team_orders.buyer',
+        'otj_entries.description',
+        'scorm_attempts.cmi',
+      ]),
+    );
+    const rowsBefore = await featureRows(person.id);
+    expect(Object.entries(rowsBefore).filter(([, n]) => n === 0)).toEqual([]);
 
     // Ten admins at once: one erasure, the same answer for all.
     const erased = await Promise.all(
@@ -156,9 +194,20 @@ describe('erasure', () => {
     // Holds keep exactly what they name; the rest is gone; the figures did not move.
     const [payment] = await t.db.select().from(s.payments).where(eq(s.payments.id, paymentId));
     expect(payment).toMatchObject({ amountPence: 9999, status: 'succeeded', userId: person.id });
+    // The fixture's entry, the one logged through the app, and the live session the register marked them at.
     expect(await t.db.select().from(s.otjEntries).where(eq(s.otjEntries.studentId, person.id))).toHaveLength(
-      1,
+      3,
     );
+    // The money hold keeps refunds, credit notes and discount uses; the apprenticeship hold keeps the KSB
+    // evidence, sign-offs, qualifications (and their certificate file), gateway signatures and the register;
+    // the person's answers, notifications and email switches go.
+    expect(await featureRows(person.id)).toEqual({
+      ...rowsBefore,
+      live_session_responses: 0,
+      notifications: 0,
+      notification_preferences: 0,
+    });
+    expect(await t.app.objectStore.stat(qualificationKey)).not.toBeNull();
     expect(
       await t.db.select().from(s.progressReviews).where(eq(s.progressReviews.studentId, person.id)),
     ).toHaveLength(1);
@@ -184,6 +233,36 @@ describe('erasure', () => {
       await t.db.select().from(s.apprenticeships).where(eq(s.apprenticeships.studentId, person.id)),
     ).toHaveLength(0);
     expect(await t.app.objectStore.stat(evidenceKey)).toBeNull();
+    expect(await t.app.objectStore.stat(qualificationKey)).toBeNull();
+    const released = await featureRows(person.id);
+    for (const table of [
+      'ksb_signoffs',
+      'otj_entry_ksbs',
+      'topic_ksb_evidence',
+      'apprenticeship_qualifications',
+      'gateway_signatures',
+    ])
+      expect(released[table], table).toBe(0);
+    expect(released.refunds).toBe(rowsBefore.refunds);
+
+    // Credit notes stay unchangeable: outside an erasure nothing may change, within one only the reason.
+    const [note] = await query(t.db, sql`SELECT id, reason FROM credit_notes LIMIT 1`);
+    expect(String(note!.reason)).toContain('Erased learner');
+    await expect(
+      t.db.execute(sql`UPDATE credit_notes SET reason = 'x' WHERE id = ${note!.id}`),
+    ).rejects.toThrow();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('tradeskills.erasure', 'on', true)`);
+        await tx.execute(sql`UPDATE credit_notes SET amount_pence = 1 WHERE id = ${note!.id}`);
+      }),
+    ).rejects.toThrow();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('tradeskills.erasure', 'on', true)`);
+        await tx.execute(sql`DELETE FROM credit_notes WHERE id = ${note!.id}`);
+      }),
+    ).rejects.toThrow();
     expect((await t.db.select().from(s.payments).where(eq(s.payments.id, paymentId)))[0]!.userId).toBe(
       person.id,
     );

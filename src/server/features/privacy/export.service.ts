@@ -7,11 +7,13 @@ import { dataExports, dataRequests } from '#server/db/schema/index.ts';
 import { renderCertificatePdf } from '#server/features/certificates/index.ts';
 import { invoiceAttachment } from '#server/features/invoices/index.ts';
 import { type ObjectStore, objectKeyFrom } from '#server/features/media/index.ts';
+import { refundAttachment } from '#server/features/refunds/index.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { DAY_MS, oneMonthAfter, retentionDays } from '#shared/retention-schedule.ts';
 import { type PersonFile, writeExportArchive } from './export-archive.service.ts';
-import { EXPORT_KINDS } from './export-records.repo.ts';
+import { EXPORT_KINDS, rowsOf } from './export-records.repo.ts';
+import { ordersOf, paymentsOf } from './export-scope.ts';
 import { loadPerson, type Person, query } from './person.repo.ts';
 
 // Data exports (README 'Your data'): a request makes a queued row; the export job (export.worker.ts) claims one
@@ -143,7 +145,16 @@ const extension = (contentType: string | null, key: string) =>
   key.split('.').pop()?.slice(0, 5) ??
   'bin';
 
-/** The person's own files: their photo, OTJ evidence, certificate and invoice PDFs. */
+const STORED_FILES = {
+  photo: { folder: 'files/', describe: 'your profile photo' },
+  evidence: { folder: 'files/evidence/', describe: 'evidence you attached to an off-the-job entry' },
+  qualification: { folder: 'files/qualifications/', describe: 'evidence of a qualification on your plan' },
+};
+
+/**
+ * The person's own files: their photo, OTJ and qualification evidence, certificate, invoice and credit-note (or
+ * refund receipt) PDFs.
+ */
 async function personFiles(deps: PrivacyDeps, person: Person): Promise<PersonFile[]> {
   const db = deps.database.db;
   const files: PersonFile[] = [];
@@ -152,7 +163,11 @@ async function personFiles(deps: PrivacyDeps, person: Person): Promise<PersonFil
     sql`SELECT 'photo' AS "kind", u.profile_image_url AS "path", NULL::date AS "date" FROM users u WHERE u.id = ${person.id}
         UNION ALL
         SELECT 'evidence', e.evidence_path, e.date FROM otj_entries e
-        WHERE e.student_id = ${person.id} AND e.evidence_path IS NOT NULL`,
+        WHERE e.student_id = ${person.id} AND e.evidence_path IS NOT NULL
+        UNION ALL
+        SELECT 'qualification', q.evidence_path, coalesce(q.achieved_on, q.created_at::date)
+        FROM apprenticeship_qualifications q JOIN apprenticeships a ON a.id = q.apprenticeship_id
+        WHERE a.student_id = ${person.id} AND q.evidence_path IS NOT NULL`,
   );
   for (const [index, item] of stored.entries()) {
     const key = objectKeyFrom(item.path as string | null);
@@ -163,11 +178,10 @@ async function personFiles(deps: PrivacyDeps, person: Person): Promise<PersonFil
       sql`SELECT content_type AS "type" FROM stored_objects WHERE key = ${key}`,
     );
     const ext = extension((object?.type as string | null) ?? null, key);
+    const place = STORED_FILES[item.kind as keyof typeof STORED_FILES];
     const path =
-      item.kind === 'photo' ? `files/photo.${ext}` : `files/evidence/${String(item.date)}-${index}.${ext}`;
-    const describe =
-      item.kind === 'photo' ? 'your profile photo' : 'evidence you attached to an off-the-job entry';
-    files.push({ path, describe, size: info.size, open: () => deps.store.read(key) });
+      item.kind === 'photo' ? `files/photo.${ext}` : `${place.folder}${String(item.date)}-${index}.${ext}`;
+    files.push({ path, describe: place.describe, size: info.size, open: () => deps.store.read(key) });
   }
   const certificates = await db.query.certificates.findMany({
     where: (c, { eq }) => eq(c.userId, person.id),
@@ -178,12 +192,22 @@ async function personFiles(deps: PrivacyDeps, person: Person): Promise<PersonFil
   }
   const invoices = await query(
     db,
-    sql`SELECT i.id FROM invoices i JOIN team_orders o ON o.id = i.team_order_id
-        WHERE o.manager_user_id = ${person.id} OR lower(o.buyer->>'email') = lower(${person.email}) ORDER BY i.number`,
+    sql`SELECT id FROM invoices WHERE team_order_id IN ${ordersOf(person)} ORDER BY number`,
   );
   for (const invoice of invoices) {
     const file = await invoiceAttachment(db, String(invoice.id), deps.config.invoicing);
     files.push(bufferFile(`files/invoices/${file.filename}`, 'invoice or receipt', file.content));
+  }
+  const refunds = await query(
+    db,
+    sql`SELECT id FROM refunds WHERE status = 'succeeded' AND payment_id IN ${paymentsOf(person)}
+        ORDER BY created_at`,
+  );
+  for (const refund of refunds) {
+    const file = await refundAttachment(db, String(refund.id), deps.config.invoicing);
+    files.push(
+      bufferFile(`files/credit-notes/${file.filename}`, 'credit note or refund receipt', file.content),
+    );
   }
   return files;
 }
@@ -203,7 +227,7 @@ export async function runNextExport(deps: PrivacyDeps): Promise<boolean> {
     if (!person) throw new Error('The person is gone');
     const records = [];
     for (const kind of EXPORT_KINDS) {
-      records.push({ name: kind.name, describe: kind.describe, rows: await kind.rows(db, person) });
+      records.push({ name: kind.name, describe: kind.describe, rows: await rowsOf(db, kind, person) });
     }
     const files = await personFiles(deps, person);
     await deps.store.delete(key);

@@ -1,15 +1,14 @@
-import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { dataExports, emailOutbox } from '#server/db/schema/index.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { privacyDeps, runNextExport } from './export.service.ts';
+import { unzip } from './export-download.fixtures.ts';
 import { EXPORT_KINDS } from './export-records.repo.ts';
 import { personWithEverything } from './privacy.fixtures.ts';
 import { runRetention } from './retention.service.ts';
 
-// Data exports (README 'Your data'): the ZIP holds every kind of record of a person who has one of each.
+// Data exports (README 'Your data'): asked for once, built once, for the person only, expired after 7 days.
 
 let t: TestContext;
 beforeAll(async () => {
@@ -18,28 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))),
-  );
-  const files = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, async (err, stream) => {
-        if (err) return reject(err);
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream as Readable) chunks.push(chunk as Buffer);
-        files.set(entry.fileName, Buffer.concat(chunks));
-        zip.readEntry();
-      });
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return files;
-}
 
 describe('data exports', () => {
   it('builds a ZIP with README, JSON and CSV of every record kind and the person’s files, once, for them only', async () => {
@@ -93,10 +70,10 @@ describe('data exports', () => {
     const files = await unzip(download.rawPayload);
     const readme = files.get('README.txt')!.toString();
     for (const name of files.keys()) expect(readme).toContain(name);
+    // What each file holds is checked in export-contents.test.ts.
     for (const kind of EXPORT_KINDS) {
-      const rows = JSON.parse(files.get(`${kind.name}.json`)!.toString());
-      expect(rows.length, `${kind.name} has a record`).toBeGreaterThan(0);
-      expect(files.get(`${kind.name}.csv`)!.toString().split('\r\n').length).toBeGreaterThan(2);
+      expect(files.has(`${kind.name}.json`), kind.name).toBe(true);
+      expect(files.has(`${kind.name}.csv`), kind.name).toBe(true);
     }
     expect(files.get('profile.json')!.toString()).toContain(person.email);
     expect(files.get('messages.json')!.toString()).toContain(`Hello, this is ${person.fullName}`);

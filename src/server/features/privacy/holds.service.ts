@@ -50,6 +50,13 @@ export async function holdsFor(
   return holds;
 }
 
+/** The object paths of the evidence the apprenticeship hold keeps: OTJ entries' and qualifications'. */
+export const heldEvidence = (userId: string) =>
+  sql`SELECT evidence_path FROM otj_entries WHERE student_id = ${userId} AND evidence_path IS NOT NULL
+      UNION SELECT q.evidence_path FROM apprenticeship_qualifications q
+        JOIN apprenticeships a ON a.id = q.apprenticeship_id
+      WHERE a.student_id = ${userId} AND q.evidence_path IS NOT NULL`;
+
 /**
  * Finishes the erasure a hold postponed, inside the caller's transaction: deletes the held records (or, for money,
  * the last link from them to the pseudonym) and returns the object keys to delete once it commits.
@@ -63,11 +70,7 @@ export async function finishHeld(tx: Queryable, userId: string, kind: HoldKind):
     await tx.execute(sql`UPDATE team_orders SET manager_user_id = NULL WHERE manager_user_id = ${userId}`);
     return [];
   }
-  const evidence = await query(
-    tx,
-    sql`SELECT DISTINCT evidence_path AS "path" FROM otj_entries
-        WHERE student_id = ${userId} AND evidence_path IS NOT NULL`,
-  );
+  const evidence = await query(tx, sql`SELECT DISTINCT path FROM (${heldEvidence(userId)}) AS held(path)`);
   const keys = evidence.map((r) => String(r.path).replace(/^\/objects\//, ''));
   if (keys.length) {
     await tx.execute(
@@ -78,7 +81,8 @@ export async function finishHeld(tx: Queryable, userId: string, kind: HoldKind):
     );
   }
   await tx.execute(sql`DELETE FROM employer_contact_endings WHERE student_id = ${userId}`);
-  // Cascades to the OTJ entries, progress reviews and their signatures.
+  // Cascades to the OTJ entries, progress reviews and their signatures, KSB evidence, sign-offs, qualifications
+  // and gateway signatures.
   await tx.execute(sql`DELETE FROM apprenticeships WHERE student_id = ${userId}`);
   await tx.execute(sql`DELETE FROM otj_entries WHERE student_id = ${userId}`);
   await tx.execute(sql`DELETE FROM progress_reviews WHERE student_id = ${userId}`);

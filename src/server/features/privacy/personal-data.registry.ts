@@ -1,47 +1,20 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '#server/db/client.ts';
-import type { HoldKind } from './holds.service.ts';
-import { type Person, scrubbed, scrubColumns } from './person.repo.ts';
+import { rewritingForErasure, scrubbed, scrubColumns } from './person.repo.ts';
+import {
+  MESSAGE_REMOVED,
+  noop,
+  notAboutAPerson,
+  REMOVED,
+  REVIEW_REMOVED,
+  type TableEntry,
+} from './personal-data.types.ts';
+import { FEATURE_TABLES } from './personal-data-features.registry.ts';
 
-// Every table of the database, and what a data export and an erasure do with it (README 'Your data'). Adding a
-// table means adding one entry here: personal-data.test.ts fails for any table that holds a user id or text and
-// has no entry, and the erasure test scans every text column of every table for the erased person.
+// Every table of the database, and what a data export and an erasure do with it (README 'Your data'); the types
+// and rules are in personal-data.types.ts, the tables of later features in personal-data-features.registry.ts.
 
-export type ExportKindName =
-  | 'profile'
-  | 'devices'
-  | 'enrolments'
-  | 'progress'
-  | 'quiz-attempts'
-  | 'messages'
-  | 'live-sessions'
-  | 'otj-log'
-  | 'otj-reviews'
-  | 'certificates'
-  | 'course-reviews'
-  | 'orders'
-  | 'invoices'
-  | 'consents'
-  | 'data-requests';
-
-/** Changes a table so it no longer identifies the person (inside the erasure's transaction). */
-export type Eraser = (tx: Queryable, person: Person) => Promise<unknown>;
-
-export interface TableEntry {
-  table: string;
-  /** The export files that carry this table's rows about the person. */
-  exportedIn?: ExportKindName[];
-  /** What an erasure does to it. */
-  erase: Eraser;
-  /** A legal hold keeps these rows (their mentions of the person are still replaced). */
-  heldBy?: HoldKind;
-  /** Why, in a few words: what it holds about a person, or why nothing. */
-  why: string;
-}
-
-export const MESSAGE_REMOVED = 'Message removed: its author asked for their data to be erased.';
-export const REVIEW_REMOVED = 'Review text removed: its author asked for their data to be erased.';
-const REMOVED = '[removed at erasure]';
+export type { ExportKindName } from './personal-data.types.ts';
+export { MESSAGE_REMOVED } from './personal-data.types.ts';
 
 export const PERSONAL_DATA: TableEntry[] = [
   {
@@ -64,12 +37,14 @@ export const PERSONAL_DATA: TableEntry[] = [
   },
   {
     table: 'password_reset_tokens',
-    why: 'hashed reset links; nothing to export',
+    why: 'hashed reset links',
+    notExported: 'hashes of short-lived links: nothing readable, and no use once expired',
     erase: (tx, p) => tx.execute(sql`DELETE FROM password_reset_tokens WHERE user_id = ${p.id}`),
   },
   {
     table: 'rate_limits',
     why: 'throttle counters keyed by email; kept a day (retention schedule)',
+    notExported: 'sign-in attempt counters, deleted after a day',
     erase: (tx, p) =>
       tx.execute(sql`DELETE FROM rate_limits WHERE strpos(lower(key), lower(${p.email})) > 0`),
   },
@@ -106,7 +81,7 @@ export const PERSONAL_DATA: TableEntry[] = [
   },
   {
     table: 'scorm_attempts',
-    exportedIn: ['progress'],
+    exportedIn: ['progress', 'scorm-runs'],
     why: 'SCORM run data, which may carry the learner name',
     erase: (tx, p) =>
       tx.execute(sql`UPDATE scorm_attempts SET cmi = (${scrubbed(sql`cmi::text`, p)})::jsonb
@@ -160,7 +135,7 @@ export const PERSONAL_DATA: TableEntry[] = [
   },
   {
     table: 'payments',
-    exportedIn: ['orders'],
+    exportedIn: ['orders', 'consents'],
     heldBy: 'payments',
     why: 'card payments: kept for HMRC, with the buyer replaced by the pseudonym',
     erase: (tx, p) =>
@@ -192,7 +167,7 @@ export const PERSONAL_DATA: TableEntry[] = [
   { table: 'seat_withdrawals', exportedIn: ['orders'], why: 'the employer name only', erase: noop },
   {
     table: 'apprenticeships',
-    exportedIn: ['otj-log'],
+    exportedIn: ['apprenticeship', 'consents'],
     heldBy: 'apprenticeship',
     why: 'the apprenticeship record: kept for the funding agreement',
     erase: noop,
@@ -239,29 +214,37 @@ export const PERSONAL_DATA: TableEntry[] = [
   },
   {
     table: 'staff_invitations',
+    exportedIn: ['staff'],
     why: 'staff only; staff accounts are not erased, but an invitation may have gone to their email',
     erase: (tx, p) =>
       tx.execute(sql`UPDATE staff_invitations SET email = ${p.pseudonym.email}, first_name = ${p.pseudonym.firstName},
         last_name = ${p.pseudonym.lastName} WHERE user_id = ${p.id} OR lower(email) = lower(${p.email})`),
   },
-  { table: 'course_instructors', why: 'staff assignments', erase: noop },
+  { table: 'course_instructors', exportedIn: ['staff'], why: 'staff assignments', erase: noop },
   {
     table: 'audit_log',
+    exportedIn: ['audit-trail'],
     why: 'staff actions; summaries may name them (rewritten in place, docs/decisions/0020-erasure-pseudonymises-in-place.md)',
     erase: async (tx, p) => {
-      await tx.execute(sql`SELECT set_config('tradeskills.erasure', 'on', true)`);
+      await rewritingForErasure(tx);
       await scrubColumns(tx, 'audit_log', ['actor_email', 'summary'], p);
     },
   },
   {
     table: 'email_outbox',
+    exportedIn: ['emails'],
     why: 'copies of emails: theirs are deleted, others mentioning them rewritten',
     erase: async (tx, p) => {
       await tx.execute(sql`DELETE FROM email_outbox WHERE lower(to_address) = lower(${p.email})`);
       await scrubColumns(tx, 'email_outbox', ['subject', 'text_body', 'html_body', 'last_error'], p);
     },
   },
-  { table: 'email_attachments', why: 'deleted with their emails', erase: noop },
+  {
+    table: 'email_attachments',
+    why: 'deleted with their emails',
+    notExported: 'the invoices and credit notes attached are in files/ already',
+    erase: noop,
+  },
   {
     table: 'stored_objects',
     exportedIn: ['profile'],
@@ -277,104 +260,28 @@ export const PERSONAL_DATA: TableEntry[] = [
   },
   {
     table: 'data_exports',
+    exportedIn: ['data-requests'],
     why: 'copies of their data: deleted (the files after the erasure commits)',
     erase: (tx, p) => tx.execute(sql`DELETE FROM data_exports WHERE user_id = ${p.id}`),
   },
-  { table: 'erasure_holds', why: 'what the erasure kept, by kind and date', erase: noop },
-  { table: 'retention_log', why: 'counts by rule; no person', erase: noop },
-  { table: 'courses', why: 'the catalogue', erase: noop },
-  { table: 'modules', why: 'the catalogue', erase: noop },
-  { table: 'topics', why: 'the catalogue', erase: noop },
-  { table: 'quizzes', why: 'the catalogue', erase: noop },
-  { table: 'quiz_questions', why: 'the catalogue', erase: noop },
-  { table: 'quiz_answers', why: 'the catalogue', erase: noop },
-  { table: 'scorm_packages', why: 'the catalogue', erase: noop },
-  { table: 'module_completion_counts', why: 'an aggregate', erase: noop },
-  { table: 'invoice_counters', why: 'a counter', erase: noop },
-  { table: 'processed_provider_events', why: 'provider event ids', erase: noop },
-  { table: 'app_settings', why: 'settings and keys', erase: noop },
-  // Money both ways (README 'Refunds and credit notes'): held with the payments they belong to.
   {
-    table: 'refunds',
-    heldBy: 'payments',
-    why: 'refunds of their payments: amounts and reasons, mentions replaced',
-    erase: (tx, p) => scrubColumns(tx, 'refunds', ['reason'], p),
-  },
-  {
-    table: 'credit_notes',
-    heldBy: 'payments',
-    why: 'credit notes against their invoices: kept for HMRC, mentions replaced',
-    erase: (tx, p) => scrubColumns(tx, 'credit_notes', ['reason'], p),
-  },
-  { table: 'discount_codes', why: 'the codes; the creating staff member by id only', erase: noop },
-  {
-    table: 'discount_redemptions',
-    heldBy: 'payments',
-    why: 'a code used with a payment: the buyer email counts per-customer limits; replaced',
-    erase: (tx, p) => scrubColumns(tx, 'discount_redemptions', ['email'], p),
-  },
-  // Notifications (README 'Notifications'): their own are deleted, others' mentions replaced.
-  {
-    table: 'notifications',
-    why: 'what they were told in the app; others may name them',
-    erase: async (tx, p) => {
-      await tx.execute(sql`DELETE FROM notifications WHERE user_id = ${p.id}`);
-      await scrubColumns(tx, 'notifications', ['title', 'body'], p);
-    },
-  },
-  {
-    table: 'notification_preferences',
-    why: 'their email switches',
-    erase: (tx, p) => tx.execute(sql`DELETE FROM notification_preferences WHERE user_id = ${p.id}`),
-  },
-  {
-    table: 'unsubscribe_tokens',
-    why: 'hashed one-click unsubscribe links',
-    erase: (tx, p) => tx.execute(sql`DELETE FROM unsubscribe_tokens WHERE user_id = ${p.id}`),
-  },
-  {
-    table: 'scheduled_jobs',
-    why: 'the job queue: ids, run and cleared; errors may name them',
-    erase: (tx, p) => scrubColumns(tx, 'scheduled_jobs', ['last_error'], p),
-  },
-  {
-    table: 'live_session_responses',
-    why: 'their answers to "Attending?"',
-    erase: (tx, p) => tx.execute(sql`DELETE FROM live_session_responses WHERE user_id = ${p.id}`),
-  },
-  {
-    table: 'live_session_attendance',
-    heldBy: 'apprenticeship',
-    why: 'the register (evidence for off-the-job hours): ids only, kept',
+    table: 'erasure_holds',
+    why: 'what the erasure kept, by kind and date',
+    notExported: 'written only when the account is erased, after which no export can be made',
     erase: noop,
   },
-  // Apprenticeship standards (docs/apprenticeships.md): kept for the funding agreement, mentions replaced.
-  { table: 'standards', why: 'the standards imported; the importing staff member by id only', erase: noop },
-  { table: 'standard_ksbs', why: 'the standards’ KSBs', erase: noop },
-  {
-    table: 'otj_entry_ksbs',
-    heldBy: 'apprenticeship',
-    why: 'KSB tags on their log entries: ids only',
-    erase: noop,
-  },
-  {
-    table: 'ksb_signoffs',
-    heldBy: 'apprenticeship',
-    why: 'KSBs signed off: the tutor’s name as signed',
-    erase: (tx, p) => scrubColumns(tx, 'ksb_signoffs', ['signed_name'], p),
-  },
-  {
-    table: 'gateway_signatures',
-    heldBy: 'apprenticeship',
-    why: 'ready-for-gateway signatures: names as signed',
-    erase: (tx, p) => scrubColumns(tx, 'gateway_signatures', ['name'], p),
-  },
-  {
-    table: 'apprenticeship_qualifications',
-    heldBy: 'apprenticeship',
-    why: 'mandatory qualifications and their evidence files',
-    erase: (tx, p) => scrubColumns(tx, 'apprenticeship_qualifications', ['title'], p),
-  },
+  notAboutAPerson('retention_log', 'counts by rule'),
+  notAboutAPerson('courses', 'the catalogue'),
+  notAboutAPerson('modules', 'the catalogue'),
+  notAboutAPerson('topics', 'the catalogue'),
+  notAboutAPerson('quizzes', 'the catalogue'),
+  notAboutAPerson('quiz_questions', 'the catalogue'),
+  notAboutAPerson('quiz_answers', 'the catalogue'),
+  notAboutAPerson('scorm_packages', 'the catalogue'),
+  notAboutAPerson('course_seat_tiers', 'team prices'),
+  notAboutAPerson('module_completion_counts', 'an aggregate'),
+  notAboutAPerson('invoice_counters', 'a counter'),
+  notAboutAPerson('processed_provider_events', 'provider event ids'),
+  notAboutAPerson('app_settings', 'settings and keys'),
+  ...FEATURE_TABLES,
 ];
-
-async function noop(): Promise<void> {}

@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import * as s from '#server/db/schema/index.ts';
+import { nextInvoiceNumber } from '#server/features/invoices/index.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { fakePdf, fakePng } from '#server/test/fixtures/media.ts';
 import type { TestContext } from '#server/test/harness.ts';
+import { addFeatureRecords } from './privacy-records.fixtures.ts';
 
-// A person who has one of every kind of record (the export and erasure tests check against them), made with
-// direct inserts: quicker than driving every feature's routes, and the routes have their own tests.
+// A person who has one of every kind of record (the export and erasure tests check against them). The records of
+// the first features are direct inserts; those of the features built beside 'Your data' go through the app's
+// routes (privacy-records.fixtures.ts).
 
 let seq = 0;
 
@@ -58,6 +61,10 @@ export async function personWithEverything(t: TestContext) {
   const [topic] = await db
     .insert(s.topics)
     .values({ moduleId: mod!.id, title: 'Topic', description: 'd' })
+    .returning();
+  const [unopened] = await db
+    .insert(s.topics)
+    .values({ moduleId: mod!.id, title: 'Mapped topic', description: 'd', order: 2 })
     .returning();
   const [quiz] = await db.insert(s.quizzes).values({ topicId: topic!.id, title: 'Quiz' }).returning();
   await db.insert(s.enrolments).values({ userId: person.id, courseId: course!.id, source: 'purchase' });
@@ -152,9 +159,13 @@ export async function personWithEverything(t: TestContext) {
     learningMinutes: 60,
     completedAt: new Date(),
   });
-  await db
+  const [courseReview] = await db
     .insert(s.courseReviews)
-    .values({ courseId: course!.id, userId: person.id, rating: 4, body: `Great course - ${fullName}` });
+    .values({ courseId: course!.id, userId: person.id, rating: 4, body: `Great course - ${fullName}` })
+    .returning();
+  await db
+    .insert(s.reviewReports)
+    .values({ reviewId: courseReview!.id, reporterUserId: person.id, reason: 'I posted it twice' });
 
   const [payment] = await db
     .insert(s.payments)
@@ -165,11 +176,19 @@ export async function personWithEverything(t: TestContext) {
       userId: person.id,
       email,
       amountPence: 9999,
+      plan: 'monthly',
       status: 'succeeded',
       studentData: { firstName, lastName, email, phoneNumber: '+44 7700 900456' },
       createdAt: new Date('2026-05-10T10:00:00Z'),
     })
     .returning();
+  await db.insert(s.paymentInstalments).values({
+    paymentId: payment!.id,
+    sequence: 2,
+    dueAt: new Date('2026-06-10T10:00:00Z'),
+    amountPence: 9999,
+    status: 'paid',
+  });
   const [order] = await db
     .insert(s.teamOrders)
     .values({
@@ -196,25 +215,37 @@ export async function personWithEverything(t: TestContext) {
       paidAt: new Date('2026-05-12T10:00:00Z'),
     })
     .returning();
-  const [counter] = await db
-    .insert(s.invoiceCounters)
-    .values({ series: 'INV', last: 1 })
-    .onConflictDoUpdate({
-      target: s.invoiceCounters.series,
-      set: { last: sql`${s.invoiceCounters.last} + 1` },
-    })
-    .returning();
   const [invoice] = await db
     .insert(s.invoices)
-    .values({ number: counter!.last, teamOrderId: order!.id, issuedAt: new Date('2026-05-11T10:00:00Z') })
+    .values({
+      number: await nextInvoiceNumber(db),
+      teamOrderId: order!.id,
+      issuedAt: new Date('2026-05-11T10:00:00Z'),
+    })
     .returning();
-  await db.insert(s.teamSeats).values({
-    teamOrderId: order!.id,
-    userId: person.id,
-    email,
-    firstName,
-    lastName,
-    createdEnrolment: false,
+  const [seat] = await db
+    .insert(s.teamSeats)
+    .values({
+      teamOrderId: order!.id,
+      userId: person.id,
+      email,
+      firstName,
+      lastName,
+      createdEnrolment: false,
+    })
+    .returning();
+  await db
+    .insert(s.seatWithdrawals)
+    .values({ userId: person.id, courseId: course!.id, companyName: 'Old Pipes Ltd' });
+  await db
+    .insert(s.employerContactProposals)
+    .values({ seatId: seat!.id, studentId: person.id, managerUserId: admin.id });
+  await db.insert(s.employerContactEndings).values({
+    studentId: person.id,
+    contactId: admin.id,
+    contactName: 'Ada Former',
+    contactEmail: `admin-${n}@example.com`,
+    reason: 'seat_taken_back',
   });
   await db.insert(s.waitlistSubscribers).values({
     courseId: course!.id,
@@ -243,6 +274,13 @@ export async function personWithEverything(t: TestContext) {
     text: `${fullName} (${email}) took a seat`,
   });
   await db.insert(s.rateLimits).values({ key: `login:account:${email}`, count: 1 });
+  const records = await addFeatureRecords(t, {
+    person: { ...person, firstName, lastName, fullName, cookie: await t.login(person) },
+    admin: { id: admin.id, cookie: await t.login(admin) },
+    courseId: course!.id,
+    topicId: unopened!.id,
+    apprenticeshipId: apprenticeship!.id,
+  });
 
   return {
     person: { ...person, firstName, lastName, fullName },
@@ -253,5 +291,6 @@ export async function personWithEverything(t: TestContext) {
     invoice: invoice!,
     avatarKey,
     evidenceKey,
+    ...records,
   };
 }

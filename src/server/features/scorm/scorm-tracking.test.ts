@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseInstructors } from '#server/db/schema/index.ts';
 import { createCourse, createModule, createTopic, enrol } from '#server/test/factories.ts';
 import { scormZip } from '#server/test/fixtures/scorm-zip.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
@@ -162,8 +163,8 @@ describe('tracking and resuming', () => {
   });
 });
 
-describe("the admin's report", () => {
-  it('shows each student status, score and time per package; admins only', async () => {
+describe('the report', () => {
+  it('shows each student status, score and time per package; not to students', async () => {
     const res = await api(ctx.app, { cookie: admin }).get(`/api/admin/topics/${topic.pkg2004}/scorm`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -181,6 +182,30 @@ describe("the admin's report", () => {
     expect(
       (await api(ctx.app, { cookie: student }).get(`/api/admin/topics/${topic.pkg2004}/scorm`)).statusCode,
     ).toBe(403);
+  });
+
+  it("the course's instructor sees its students; another course's instructor, a tutor and finance do not", async () => {
+    const url = `/api/admin/topics/${topic.pkg2004}/scorm`;
+    const staffCookie = async (staffRoles: ('tutor' | 'instructor' | 'finance')[], teaches?: string) => {
+      const user = await ctx.createUser({ role: 'staff', staffRoles });
+      if (teaches) await ctx.db.insert(courseInstructors).values({ courseId: teaches, userId: user.id });
+      return ctx.login(user);
+    };
+    const own = await api(ctx.app, { cookie: await staffCookie(['instructor'], courseId) }).get(url);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().students.map((s: { userId: string }) => s.userId)).toEqual([studentId]);
+    // An instructor of another course, with students of their own, is refused this one's.
+    const theirs = await createCourse(ctx.db, 'Another course');
+    await enrol(ctx.db, (await ctx.createUser()).id, theirs.id);
+    const other = await api(ctx.app, { cookie: await staffCookie(['instructor'], theirs.id) }).get(url);
+    expect(other.statusCode).toBe(403);
+    for (const roles of [['tutor'], ['finance']] as const)
+      expect((await api(ctx.app, { cookie: await staffCookie([...roles]) }).get(url)).statusCode).toBe(403);
+    const unknown = await api(ctx.app, { cookie: admin }).get(
+      `/api/admin/topics/${crypto.randomUUID()}/scorm`,
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect((await api(ctx.app).get(url)).statusCode).toBe(401);
   });
 
   it('keeps progress when the package is replaced; the new package starts a fresh run', async () => {

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LearningCache, type LearningDeps } from '#server/features/learning/index.ts';
 import { resolveAppSecret } from '#server/lib/app-secret.ts';
-import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
+import { notFound } from '#server/lib/errors.ts';
+import { teachingOf } from '#server/lib/teaching.ts';
+import { authorize, currentUser, requireAdmin, requireStaff, requireUser } from '#server/plugins/auth.ts';
 import { text } from '#shared/schemas/common.ts';
 import { idParamsSchema } from '#shared/schemas/learning.ts';
 import {
@@ -101,13 +103,19 @@ export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The course's students' runs: admins, and the instructors of the topic's course only (docs/staff.md).
   app.get(
     '/api/admin/topics/:id/scorm',
     {
-      onRequest: [requireAdmin],
+      onRequest: [requireStaff],
       schema: { tags, params: idParamsSchema, response: { 200: scormReportSchema } },
     },
-    async (request) => packageReport(deps, request.params.id),
+    async (request) => {
+      const teaching = await teachingOf(app.db, { topicId: request.params.id });
+      if (!teaching) throw notFound('Topic not found');
+      authorize(request, 'course:teach', teaching);
+      return packageReport(deps, request.params.id);
+    },
   );
 
   app.get(

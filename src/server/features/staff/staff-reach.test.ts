@@ -86,6 +86,28 @@ describe('instructor', () => {
     expect((await as(instructor).delete(`/api/topics/${crypto.randomUUID()}/video`)).statusCode).toBe(404);
   });
 
+  it("sees the progress of their own courses' students only (403 for another course's)", async () => {
+    const learner = { cookie: await t.login(student) };
+    await as(learner).post(`/api/topics/${ownTopic}/open`);
+    const own = await as(instructor).get(`/api/admin/courses/${ownCourse}/progress`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().students).toEqual([
+      expect.objectContaining({ userId: student.id, completedTopics: 1, totalTopics: 1, percentage: 100 }),
+    ]);
+    expect(own.json().students[0].lastActivityAt).toEqual(expect.any(String));
+    const theirs = await as(instructor).get(`/api/admin/courses/${otherCourse}/progress`);
+    expect(theirs.statusCode).toBe(403);
+    expect(JSON.stringify(theirs.json())).not.toContain(otherStudent.email);
+    for (const who of [tutor, finance])
+      expect((await as(who).get(`/api/admin/courses/${ownCourse}/progress`)).statusCode).toBe(403);
+    expect((await as(learner).get(`/api/admin/courses/${ownCourse}/progress`)).statusCode).toBe(403);
+    expect((await api(t.app).get(`/api/admin/courses/${ownCourse}/progress`)).statusCode).toBe(401);
+    const all = (await as(admin).get(`/api/admin/courses/${otherCourse}/progress`)).json();
+    expect(all.students.map((s: { userId: string }) => s.userId)).toEqual([otherStudent.id]);
+    expect((await as(admin).get(`/api/admin/courses/${crypto.randomUUID()}/progress`)).statusCode).toBe(404);
+    expect((await as(admin).get('/api/admin/courses/not-a-uuid/progress')).statusCode).toBe(400);
+  });
+
   it("messages their courses' students only, and sees them in the contacts", async () => {
     const ok = await as(instructor).post('/api/conversations', { participantIds: [student.id] });
     expect(ok.statusCode).toBe(201);

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '#client/lib/api-client.ts';
+import type { CourseProgress } from '#shared/schemas/admin-content.ts';
 import type {
   AuditItem,
   AuditQuery,
@@ -15,6 +16,7 @@ export const staffKeys = {
   staff: ['/api/admin/staff'] as const,
   caseload: ['/api/admin/caseload'] as const,
   instructors: (courseId: string) => ['/api/admin/courses', courseId, 'instructors'] as const,
+  progress: (courseId: string) => ['/api/admin/courses', courseId, 'progress'] as const,
 };
 
 export const useStaffList = (enabled = true) =>
@@ -22,6 +24,9 @@ export const useStaffList = (enabled = true) =>
 export const useCaseload = () => useQuery<CaseloadItem[]>({ queryKey: staffKeys.caseload });
 export const useCourseInstructors = (courseId: string) =>
   useQuery<{ userIds: string[] }>({ queryKey: staffKeys.instructors(courseId) });
+/** A course's students and their progress: admins and the course's instructors. */
+export const useCourseProgress = (courseId: string) =>
+  useQuery<CourseProgress>({ queryKey: staffKeys.progress(courseId) });
 
 /** The audit log's query string (empty filters left out), for the list and the CSV link alike. */
 export function auditSearch(query: AuditQuery): string {

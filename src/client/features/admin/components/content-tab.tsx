@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  BarChart3,
   BookOpen,
   ChevronRight,
   Clock,
@@ -30,6 +31,7 @@ import {
   useModules,
 } from '../api/admin-api.ts';
 import { CourseDialog } from './course-dialog.tsx';
+import { CourseProgressDialog } from './course-progress-dialog.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { InstructorsDialog } from './instructors-dialog.tsx';
 import { ModuleDialog } from './module-topic-dialogs.tsx';
@@ -133,6 +135,7 @@ function CourseList({
   // the admin's (docs/staff.md).
   const { isAdmin } = useAuth();
   const [assigning, setAssigning] = useState<AdminCourse | null>(null);
+  const [watching, setWatching] = useState<AdminCourse | null>(null);
   const [filter, setFilter] = useState<'all' | 'fundamental' | 'upskill'>('all');
   const [editing, setEditing] = useState<AdminCourse | undefined>();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -225,6 +228,15 @@ function CourseList({
                 <Button size="sm" onClick={() => onManage(c)}>
                   <Settings2 /> Manage
                 </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="col-span-2"
+                  onClick={() => setWatching(c)}
+                  aria-label={`Student progress: ${c.title}`}
+                >
+                  <BarChart3 /> Student progress
+                </Button>
                 {isAdmin ? (
                   <>
                     <Button
@@ -262,6 +274,7 @@ function CourseList({
       )}
       <CourseDialog open={dialogOpen} onOpenChange={setDialogOpen} course={editing} />
       {assigning ? <InstructorsDialog course={assigning} onClose={() => setAssigning(null)} /> : null}
+      {watching ? <CourseProgressDialog course={watching} onClose={() => setWatching(null)} /> : null}
     </>
   );
 }
