@@ -43,6 +43,8 @@ export async function startFakeStripe() {
   /** Paths whose next request answers 500 (a Stripe outage), once per entry. */
   const failures: string[] = [];
   const requests: { method: string; path: string; idempotencyKey?: string }[] = [];
+  /** Subscription invoices paid again (invoices.pay): declined unless listed here. */
+  const payableInvoices = new Set<string>();
 
   const server = http.createServer((req, res) => {
     let body = '';
@@ -92,6 +94,15 @@ export async function startFakeStripe() {
         refunds.set(refund.id, refund);
         if (typeof key === 'string') refundKeys.set(key, refund.id);
         return send(200, refund);
+      }
+      const payInvoice = /^\/v1\/invoices\/([\w]+)\/pay$/.exec(path);
+      if (req.method === 'POST' && payInvoice) {
+        if (!payableInvoices.has(payInvoice[1]!)) {
+          return send(402, {
+            error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+          });
+        }
+        return send(200, { id: payInvoice[1], object: 'invoice', status: 'paid' });
       }
       const cancelSchedule = /^\/v1\/subscription_schedules\/([\w]+)\/cancel$/.exec(path);
       if (req.method === 'POST' && cancelSchedule) {
@@ -169,6 +180,7 @@ export async function startFakeStripe() {
     schedules,
     refunds,
     requests,
+    payableInvoices,
     /** The next `times` requests to `path` (e.g. '/v1/subscription_schedules') fail with a 500. */
     failNext(path: string, times = 1) {
       for (let i = 0; i < times; i++) failures.push(path);
