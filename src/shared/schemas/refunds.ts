@@ -58,7 +58,7 @@ export const adminPaymentSchema = z.object({
   /** instalment: the buyer's own payment of an overdue instalment with another card. */
   kind: z.enum(['course', 'monthly', 'team', 'instalment']),
   /** Monthly plans only. */
-  planStanding: z.enum(PLAN_STANDINGS).nullable().optional(),
+  planStanding: z.enum(PLAN_STANDINGS).optional(),
   status: z.enum(ADMIN_PAYMENT_STATUSES),
   courseId: text(),
   courseTitle: text(),

@@ -57,7 +57,10 @@ export async function listPayments(
           : payment.plan === 'monthly'
             ? ('monthly' as const)
             : ('course' as const),
-      planStanding: payment.plan === 'monthly' && !teamOrderId ? standingOf(payment, overdue) : null,
+      // Monthly plans only (the key is left out for other payments).
+      ...(payment.plan === 'monthly' && !teamOrderId && !recovery
+        ? { planStanding: standingOf(payment, overdue) }
+        : {}),
       status: statusOf(payment.status, payment.amountPence, refundedPence),
       courseId: payment.courseId,
       courseTitle,
