@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
 import { createTestApp, type TestContext } from './harness.ts';
 
 // A small local fake of the Stripe HTTP API (form-encoded requests, JSON answers) that stripe-node is pointed
@@ -227,4 +229,34 @@ export async function createStripeTestApp(webhookSecret: string): Promise<{
       await fake.close();
     },
   };
+}
+
+const signer = new Stripe('sk_test_fake');
+
+/**
+ * A Stripe event of `type` about `object`, signed with `secret` by stripe-node's own generateTestHeaderString and
+ * posted to the app's webhook, as Stripe delivers it.
+ */
+export function sendSignedWebhook(
+  app: FastifyInstance,
+  secret: string,
+  event: { type: string; object: unknown; id: string; apiVersion?: string },
+) {
+  const payload = JSON.stringify({
+    id: event.id,
+    object: 'event',
+    type: event.type,
+    api_version: event.apiVersion ?? '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: event.object },
+  });
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+    payload,
+  });
 }

@@ -2,10 +2,9 @@
 // stripe-node's own generateTestHeaderString, no network): invoice.payment_failed / invoice.paid recorded once per
 // event and per attempt, and the job's retries pay the open invoice again with a key per attempt.
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, paymentInstalments, payments } from '#server/db/schema/index.ts';
-import { createStripeTestApp, type FakeStripe } from '#server/test/fake-stripe.ts';
+import { createStripeTestApp, type FakeStripe, sendSignedWebhook } from '#server/test/fake-stripe.ts';
 import { buyerDetails, seedSaleCourse } from '#server/test/fixtures/purchases.ts';
 import type { TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
@@ -14,7 +13,6 @@ import { runInstalments } from './instalments.service.ts';
 import { instalmentDeps } from './instalments-deps.ts';
 
 const WEBHOOK_SECRET = 'whsec_instalment_secret';
-const signer = new Stripe('sk_test_fake');
 const DAY = 24 * 60 * 60 * 1000;
 
 let t: TestContext;
@@ -28,25 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-function webhook(type: string, object: unknown, id: string) {
-  const payload = JSON.stringify({
-    id,
-    object: 'event',
-    type,
-    api_version: '2025-03-31.basil',
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-    payload,
-  });
-}
+const webhook = (type: string, object: unknown, id: string) =>
+  sendSignedWebhook(t.app, WEBHOOK_SECRET, { type, object, id, apiVersion: '2025-03-31.basil' });
 
 const invoice = (id: string, planIntentId: string, attempt: number) => ({
   id,

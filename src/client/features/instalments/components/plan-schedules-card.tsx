@@ -66,10 +66,13 @@ function PlanSchedule({ plan }: { plan: AccountPlan }) {
         aria-label="Schedule"
       >
         {plan.schedule.map((entry) => (
-          <li key={entry.sequence} className="flex items-center gap-3 px-3 py-2 text-sm">
-            <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-            <span className="w-24 shrink-0 text-navy-950">Payment {entry.sequence}</span>
-            <span className="flex-1 text-muted-foreground">
+          <li key={entry.sequence} className="flex items-center gap-2 px-3 py-2 text-sm sm:gap-3">
+            <CalendarClock
+              aria-hidden="true"
+              className="hidden size-4 shrink-0 text-muted-foreground sm:block"
+            />
+            <span className="w-20 shrink-0 text-navy-950 sm:w-24">Payment {entry.sequence}</span>
+            <span className="min-w-0 flex-1 text-muted-foreground">
               {formatDate(entry.dueAt)}
               {entry.nextRetryAt ? ` · next try ${formatDate(entry.nextRetryAt)}` : ''}
             </span>

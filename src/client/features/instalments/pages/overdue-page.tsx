@@ -47,7 +47,10 @@ export function OverduePage() {
                 </p>
               </Card>
             ) : (
-              <OverdueDetails instalment={instalment.data} />
+              <OverdueDetails
+                instalment={instalment.data}
+                name={[user.firstName, user.lastName].filter(Boolean).join(' ')}
+              />
             )}
           </div>
         </div>
@@ -56,7 +59,7 @@ export function OverduePage() {
   );
 }
 
-function OverdueDetails({ instalment }: { instalment: OverdueInstalment }) {
+function OverdueDetails({ instalment, name }: { instalment: OverdueInstalment; name: string }) {
   const start = useStartOverduePayment();
   const refresh = useRefreshAfterPaying();
   const [payment, setPayment] = useState<OverduePayment | null>(null);
@@ -72,7 +75,7 @@ function OverdueDetails({ instalment }: { instalment: OverdueInstalment }) {
           Paid. Thank you: {instalment.courseTitle} is open.
         </p>
         <Button asChild>
-          <Link href="/dashboard">Go to my course</Link>
+          <Link href={`/dashboard?course=${instalment.courseId}`}>Go to my course</Link>
         </Button>
       </Card>
     );
@@ -112,6 +115,7 @@ function OverdueDetails({ instalment }: { instalment: OverdueInstalment }) {
           <PaymentForm
             clientSecret={payment.clientSecret}
             needsEmail={false}
+            defaultName={name}
             payLabel={`Pay ${amount}`}
             paidMessage="Your course is open again."
             onPaid={() => {
