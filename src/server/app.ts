@@ -40,6 +40,7 @@ declare module 'fastify' {
     deviceCookieKey: Services['deviceCookieKey'];
     paymentSettlements: Services['paymentSettlements'];
     refundEvents: Services['refundEvents'];
+    instalmentEvents: Services['instalmentEvents'];
     mediaAccessRules: Services['mediaAccessRules'];
     learningSubscribers: Services['learningSubscribers'];
     /** Every route registered (method + pattern + its schema), for the authorization matrix and text-field tests. */
@@ -120,6 +121,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   app.decorate('deviceCookieKey', services.deviceCookieKey);
   app.decorate('paymentSettlements', services.paymentSettlements);
   app.decorate('refundEvents', services.refundEvents);
+  app.decorate('instalmentEvents', services.instalmentEvents);
   app.decorate('mediaAccessRules', services.mediaAccessRules);
   app.decorate('learningSubscribers', services.learningSubscribers);
   const registeredRoutes: RegisteredRoute[] = [];

@@ -51,6 +51,7 @@ const envSchema = z.object({
   // Payments (single purchases and team orders) one address may start in 10 minutes (README 'Limits and bad
   // input').
   PAYMENT_STARTS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  INSTALMENT_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -147,6 +148,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** Payments one client address may start per 10 minutes (anonymous checkout and team orders). */
   paymentStartsPerIp: number;
+  /** Days an overdue monthly instalment keeps the course open before access pauses (docs/product.md#failed-instalments). */
+  instalmentGraceDays: number;
   stripe:
     | {
         secretKey: string;
@@ -220,6 +223,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_S * 1000,
     paymentStartsPerIp: env.PAYMENT_STARTS_PER_IP,
+    instalmentGraceDays: env.INSTALMENT_GRACE_DAYS,
     stripe: env.STRIPE_SECRET_KEY
       ? {
           secretKey: env.STRIPE_SECRET_KEY,

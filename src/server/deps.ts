@@ -7,11 +7,13 @@ import {
   type SigningKey,
 } from '#server/features/certificates/index.ts';
 import type {
+  InstalmentEventHandler,
   PaymentProvider,
   PaymentSettlement,
   RefundEventHandler,
 } from '#server/features/checkout/index.ts';
 import { StripeProvider, TestPaymentProvider } from '#server/features/checkout/index.ts';
+import { instalmentEventHandler, overdueInstalmentSettlement } from '#server/features/instalments/index.ts';
 import type { LearningSubscriber } from '#server/features/learning/index.ts';
 import {
   DiskObjectStore,
@@ -50,6 +52,8 @@ export interface Services {
   paymentSettlements: PaymentSettlement[];
   /** Confirms refunds from the provider's refund events (features/refunds), for checkout's webhook. */
   refundEvents: RefundEventHandler;
+  /** Records instalment invoice events (features/instalments), for checkout's webhook. */
+  instalmentEvents: InstalmentEventHandler;
   /** Features' rules for attached images that are their records (features/media/media-access.ts). */
   mediaAccessRules: MediaAccessRule[];
   /** Features' reactions to learning, run inside its transactions (features/learning/learning-events.ts). */
@@ -86,9 +90,11 @@ export async function createServices(config: AppConfig, database: Database): Pro
   const deviceCookieKey = createHmac('sha256', appSecret).update('device-cookies').digest();
   const paymentSettlements = [
     teamOrderSettlement({ publicUrl: config.publicUrl, invoicing: config.invoicing }),
+    overdueInstalmentSettlement(),
   ];
   const mediaAccessRules = [otjEvidenceAccess];
   const refundEvents = refundEventHandler(config, database, payments);
+  const instalmentEvents = instalmentEventHandler(config, database, payments);
   const learningSubscribers = [apprenticeshipLearning, certificateOnCompletion(config.publicUrl)];
   return {
     config,
@@ -100,6 +106,7 @@ export async function createServices(config: AppConfig, database: Database): Pro
     signingKey,
     paymentSettlements,
     refundEvents,
+    instalmentEvents,
     mediaAccessRules,
     learningSubscribers,
     deviceCookieKey,

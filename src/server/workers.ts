@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { liveSessionOtjWorker } from '#server/features/apprenticeships/index.ts';
 import { paymentReconciler } from '#server/features/checkout/index.ts';
 import { outboxWorker } from '#server/features/email/index.ts';
+import { instalmentWorker } from '#server/features/instalments/index.ts';
 import { mediaSweeper } from '#server/features/media/index.ts';
 import { notificationJobsWorker } from '#server/features/notifications/index.ts';
 import { exportWorker, retentionWorker } from '#server/features/privacy/index.ts';
@@ -14,6 +15,7 @@ export const workerFactories: ((app: FastifyInstance) => Worker)[] = [
   outboxWorker,
   mediaSweeper,
   paymentReconciler,
+  instalmentWorker,
   liveSessionOtjWorker,
   scormSweeper,
   unconfirmedOrderSweeper,

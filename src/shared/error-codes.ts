@@ -66,6 +66,14 @@ export const ERROR_CODES = {
   ALREADY_REFUNDED: 'Money has already gone back on this order; ask finance about the rest',
   CONSENT_REQUIRED:
     'A payment was started without express consent to immediate access in the current wording (src/shared/consent.ts)',
+  // Failed instalments (docs/product.md#failed-instalments)
+  PAYMENT_OVERDUE:
+    "The course is paused: a monthly plan's instalment is overdue past the grace period (HTTP 402; instalmentId names it)",
+  INSTALMENT_NOT_FOUND: 'No such instalment, or not one of the caller’s own plans',
+  INSTALMENT_NOT_OVERDUE: 'The instalment is not overdue (paid, due later or cancelled)',
+  INSTALMENT_BEING_CHARGED:
+    'An automatic retry is charging the card on file right now; look again in a minute',
+  PAYMENT_IN_PROGRESS: 'The payment of the overdue amount is still being set up; try again in a moment',
   // Learning
   TOPIC_LOCKED: 'The topic is not open yet (earlier topics or modules first)',
   VIDEO_NOT_WATCHED: 'The video has not been watched to the end',

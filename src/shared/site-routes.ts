@@ -25,6 +25,7 @@ export const CLIENT_RENDERED_PATHS = [
   '/apprenticeship',
   '/team',
   '/account',
+  '/billing/overdue/:instalmentId',
   '/courses/:courseId/purchase',
   '/courses/:courseId/team',
   '/team-orders/confirm',

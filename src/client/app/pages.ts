@@ -66,6 +66,10 @@ export const AdminDashboardPage = lazyPage(
   () => import('#client/features/admin/pages/admin-dashboard-page.tsx'),
   (m) => m.AdminDashboardPage,
 );
+export const OverduePage = lazyPage(
+  () => import('#client/features/instalments/pages/overdue-page.tsx'),
+  (m) => m.OverduePage,
+);
 export const AccountPage = lazyPage(
   () => import('#client/features/accounts/pages/account-page.tsx'),
   (m) => m.AccountPage,

@@ -82,6 +82,11 @@ export function AppRoutes() {
           <Page component={pages.AccountPage} />
         </RouteGuard>
       </Route>
+      <Route path="/billing/overdue/:instalmentId">
+        <RouteGuard area="account">
+          <Page component={pages.OverduePage} />
+        </RouteGuard>
+      </Route>
       <Route path="/fundamental-courses">
         <Page component={pages.FundamentalCoursesPage} />
       </Route>

@@ -16,6 +16,7 @@ import { checkoutRoutes } from './checkout/index.ts';
 import { discountsRoutes } from './discounts/index.ts';
 import { mailboxRoutes } from './email/index.ts';
 import { healthRoutes } from './health/index.ts';
+import { instalmentsRoutes } from './instalments/index.ts';
 import { invoicesRoutes } from './invoices/index.ts';
 import { learningRoutes, userCoursesRoutes } from './learning/index.ts';
 import { liveSessionsRoutes } from './live-sessions/index.ts';
@@ -65,6 +66,7 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   auditRoutes,
   refundsRoutes,
   accountOrdersRoutes,
+  instalmentsRoutes,
   discountsRoutes,
   privacyRoutes,
   dataRequestsRoutes,

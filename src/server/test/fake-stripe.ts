@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
 import { createTestApp, type TestContext } from './harness.ts';
 
 // A small local fake of the Stripe HTTP API (form-encoded requests, JSON answers) that stripe-node is pointed
@@ -43,6 +45,8 @@ export async function startFakeStripe() {
   /** Paths whose next request answers 500 (a Stripe outage), once per entry. */
   const failures: string[] = [];
   const requests: { method: string; path: string; idempotencyKey?: string }[] = [];
+  /** Subscription invoices paid again (invoices.pay): declined unless listed here. */
+  const payableInvoices = new Set<string>();
 
   const server = http.createServer((req, res) => {
     let body = '';
@@ -92,6 +96,15 @@ export async function startFakeStripe() {
         refunds.set(refund.id, refund);
         if (typeof key === 'string') refundKeys.set(key, refund.id);
         return send(200, refund);
+      }
+      const payInvoice = /^\/v1\/invoices\/([\w]+)\/pay$/.exec(path);
+      if (req.method === 'POST' && payInvoice) {
+        if (!payableInvoices.has(payInvoice[1]!)) {
+          return send(402, {
+            error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+          });
+        }
+        return send(200, { id: payInvoice[1], object: 'invoice', status: 'paid' });
       }
       const cancelSchedule = /^\/v1\/subscription_schedules\/([\w]+)\/cancel$/.exec(path);
       if (req.method === 'POST' && cancelSchedule) {
@@ -169,6 +182,7 @@ export async function startFakeStripe() {
     schedules,
     refunds,
     requests,
+    payableInvoices,
     /** The next `times` requests to `path` (e.g. '/v1/subscription_schedules') fail with a 500. */
     failNext(path: string, times = 1) {
       for (let i = 0; i < times; i++) failures.push(path);
@@ -215,4 +229,34 @@ export async function createStripeTestApp(webhookSecret: string): Promise<{
       await fake.close();
     },
   };
+}
+
+const signer = new Stripe('sk_test_fake');
+
+/**
+ * A Stripe event of `type` about `object`, signed with `secret` by stripe-node's own generateTestHeaderString and
+ * posted to the app's webhook, as Stripe delivers it.
+ */
+export function sendSignedWebhook(
+  app: FastifyInstance,
+  secret: string,
+  event: { type: string; object: unknown; id: string; apiVersion?: string },
+) {
+  const payload = JSON.stringify({
+    id: event.id,
+    object: 'event',
+    type: event.type,
+    api_version: event.apiVersion ?? '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: event.object },
+  });
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+    payload,
+  });
 }

@@ -46,9 +46,19 @@ export const adminPaymentsQuerySchema = z.object({
   to: isoDate.optional(),
 });
 
+/**
+ * A monthly plan's standing (docs/product.md#failed-instalments): an instalment overdue and being retried, the
+ * course paused after the grace period, or defaulted after the final retry.
+ */
+export const PLAN_STANDINGS = ['on_schedule', 'overdue', 'paused', 'defaulted'] as const;
+export type PlanStanding = (typeof PLAN_STANDINGS)[number];
+
 export const adminPaymentSchema = z.object({
   id: text(),
-  kind: z.enum(['course', 'monthly', 'team']),
+  /** instalment: the buyer's own payment of an overdue instalment with another card. */
+  kind: z.enum(['course', 'monthly', 'team', 'instalment']),
+  /** Monthly plans only. */
+  planStanding: z.enum(PLAN_STANDINGS).optional(),
   status: z.enum(ADMIN_PAYMENT_STATUSES),
   courseId: text(),
   courseTitle: text(),

@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { FILE_TYPES } from '#shared/constants.ts';
 import { courses } from './catalog.ts';
 import { timestamps, users } from './users.ts';
@@ -7,6 +7,15 @@ export interface PaymentConsent {
   version: string;
   at: string;
   ip: string;
+}
+
+/**
+ * The card a monthly plan charges (README 'Payments and email'): its last four digits, and for the built-in test
+ * provider whether later (off-session) charges are declined (its 4000 0000 0000 0341 card). Never the number.
+ */
+export interface CardOnFile {
+  last4: string;
+  declinesLater?: boolean;
 }
 
 export const payments = pgTable(
@@ -36,6 +45,11 @@ export const payments = pgTable(
     // (src/shared/consent.ts). Null only on payments started before consent was asked for.
     consent: jsonb('consent').$type<PaymentConsent>(),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    // Monthly plan (docs/product.md#failed-instalments): the card later instalments are charged to; set when the
+    // course's access paused for an overdue instalment (cleared when it is paid); set when the final retry failed.
+    cardOnFile: jsonb('card_on_file').$type<CardOnFile>(),
+    accessPausedAt: timestamp('access_paused_at', { withTimezone: true }),
+    planDefaultedAt: timestamp('plan_defaulted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -56,12 +70,31 @@ export const paymentInstalments = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     amountPence: integer('amount_pence').notNull(),
     // canceled: a refund that ended access stopped the plan (docs/product.md#refunds-cancellations-and-credit-notes).
-    status: text('status', { enum: ['scheduled', 'paid', 'failed', 'canceled'] })
+    // failed: overdue and being retried; charging: an attempt in flight (next_retry_at is its lease); defaulted: the
+    // final retry failed, still payable by the buyer (docs/product.md#failed-instalments).
+    status: text('status', { enum: ['scheduled', 'charging', 'paid', 'failed', 'defaulted', 'canceled'] })
       .notNull()
       .default('scheduled'),
     providerReference: text('provider_reference'),
+    /** Charges tried: 1 on the due date, then the retries on days 3, 7 and 14 after the first failure. */
+    attempts: integer('attempts').notNull().default(0),
+    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }),
+    nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    defaultedAt: timestamp('defaulted_at', { withTimezone: true }),
+    /** Stripe: the subscription invoice that charges this instalment (its webhooks name it). */
+    providerInvoiceId: text('provider_invoice_id').unique(),
+    /** The buyer's own payment of the overdue amount with another card (one at a time). */
+    recoveryPaymentId: uuid('recovery_payment_id')
+      .unique()
+      .references(() => payments.id, { onDelete: 'set null' }),
   },
-  (t) => [index('payment_instalments_payment_idx').on(t.paymentId, t.sequence)],
+  (t) => [
+    index('payment_instalments_payment_idx').on(t.paymentId, t.sequence),
+    unique('payment_instalments_payment_sequence_uq').on(t.paymentId, t.sequence),
+    index('payment_instalments_due_idx').on(t.status, t.nextRetryAt),
+  ],
 );
 
 /** Provider webhook event ids already handled, so a redelivered event does nothing twice. */

@@ -16,5 +16,6 @@ export function checkoutDeps(app: FastifyInstance): CheckoutDeps {
     paymentStartsPerIp: app.config.paymentStartsPerIp,
     settlements: app.paymentSettlements,
     refundEvents: app.refundEvents,
+    instalmentEvents: app.instalmentEvents,
   };
 }

@@ -26,7 +26,7 @@ import {
 } from '#shared/schemas/checkout.ts';
 import { openPayment, requireConsent, reservePaymentStart } from './payment-opening.ts';
 import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment-provider.ts';
-import type { RefundEventHandler } from './settlement.ts';
+import type { InstalmentEventHandler, RefundEventHandler } from './settlement.ts';
 import { type PaymentSettlement, settleForPurpose } from './settlement.ts';
 
 export interface CheckoutDeps {
@@ -43,6 +43,8 @@ export interface CheckoutDeps {
   settlements: readonly PaymentSettlement[];
   /** Confirms refunds from the provider's refund events (features/refunds, through the composition root). */
   refundEvents: RefundEventHandler | null;
+  /** Records instalment invoice events (features/instalments, through the composition root). */
+  instalmentEvents: InstalmentEventHandler | null;
 }
 
 export const COURSE_NOT_FOUND = 'Course not found';
@@ -143,6 +145,8 @@ export function maskEmail(email: string): string {
 
 interface Settled {
   response: PaymentSuccessResponse;
+  /** A payment another feature settled: its account, told to the learning caches after the commit. */
+  claimedBy?: string;
   /** Set for the one call that provisioned; used to schedule the remaining instalments afterwards. */
   provisioned?: {
     paymentId: string;
@@ -230,7 +234,10 @@ export async function settleIntent(
           updatedAt: paidAt,
         })
         .where(eq(payments.id, payment.id));
-      return { response: { courseTitle, email: maskEmail(email), status: 'succeeded', message: null } };
+      return {
+        response: { courseTitle, email: maskEmail(email), status: 'succeeded', message: null },
+        claimedBy: claimed.userId,
+      };
     }
 
     const data = payment.studentData;
@@ -286,6 +293,8 @@ export async function settleIntent(
   });
   // An existing account that bought another course sees it at once in the portal.
   if (settled?.provisioned) await learnerChanged(deps.database, settled.provisioned.userId);
+  // An overdue instalment paid: the paused course opens at once (docs/product.md#failed-instalments).
+  if (settled?.claimedBy) await learnerChanged(deps.database, settled.claimedBy);
 
   if (settled?.provisioned && settled.provisioned.remaining > 0) {
     await scheduleRemainingInstalments(deps, intent, settled.provisioned);
@@ -358,13 +367,14 @@ export async function confirmPaymentSuccess(
 
 /**
  * A signature-verified webhook event: payment_intent.* events settle their intent; refund events go to the refunds
- * feature; others are ignored.
+ * feature, instalment invoice events to the instalments feature; others are ignored.
  */
 export async function handleProviderEvent(
   deps: CheckoutDeps,
   event: ProviderEvent,
 ): Promise<'processed' | 'duplicate' | 'ignored'> {
   if (event.refund && deps.refundEvents) return deps.refundEvents(event.id, event.refund);
+  if (event.invoice && deps.instalmentEvents) return deps.instalmentEvents(event.id, event.invoice);
   if (!event.intent || !event.type.startsWith('payment_intent.')) return 'ignored';
   const settled = await settleIntent(deps, event.intent, event.id);
   return settled ? 'processed' : 'duplicate';

@@ -53,13 +53,48 @@ export interface CreateRefundInput {
   idempotencyKey: string;
 }
 
+/**
+ * A monthly plan's instalment invoice at the provider (Stripe's subscription Invoice): its invoice.payment_failed and
+ * invoice.paid events (docs/product.md#failed-instalments).
+ */
+export interface ProviderInvoice {
+  id: string;
+  status: 'paid' | 'failed';
+  /** Charges Stripe has tried on this invoice (ours and its own). */
+  attemptCount: number;
+  /** Our plan's first PaymentIntent (the schedule's metadata), when the event carries it. */
+  planIntentId: string | null;
+  subscriptionId: string | null;
+  amountPence: number;
+}
+
 export interface ProviderEvent {
   id: string;
   type: string;
   intent: ProviderIntent | null;
   /** refund.* and charge.refund.updated events: the refund (docs/product.md#refunds-cancellations-and-credit-notes). */
   refund?: ProviderRefund | null;
+  /** invoice.paid / invoice.payment_failed of an instalment. */
+  invoice?: ProviderInvoice | null;
 }
+
+/** One automatic charge of an instalment to the card on file. */
+export interface ChargeInstalmentInput {
+  /** The plan's first intent (our payments row's provider_intent_id). */
+  planIntentId: string;
+  instalmentId: string;
+  amountPence: number;
+  /** Stripe: the subscription invoice to pay again; null before Stripe has made one (it charges on its own). */
+  providerInvoiceId: string | null;
+  /** The same key always gives the same charge. */
+  idempotencyKey: string;
+}
+
+/** 'not_due': the provider charges this one itself and tells us by webhook. */
+export type InstalmentCharge =
+  | { status: 'succeeded'; reference: string | null }
+  | { status: 'failed'; message: string }
+  | { status: 'not_due' };
 
 export interface InstalmentScheduleInput {
   intent: ProviderIntent;
@@ -91,6 +126,8 @@ export interface PaymentProvider {
   createRefund(input: CreateRefundInput): Promise<{ refund: ProviderRefund; event: ProviderEvent | null }>;
   /** Monthly plan: stop charging the remaining instalments (the reference scheduleInstalments returned). */
   cancelInstalments(reference: string): Promise<void>;
+  /** Monthly plan: charges one instalment to the card on file now (the first try, or a retry). */
+  chargeInstalment(input: ChargeInstalmentInput): Promise<InstalmentCharge>;
 }
 
 export class WebhookSignatureError extends Error {}

@@ -1,5 +1,5 @@
 import type { Queryable } from '#server/db/client.ts';
-import type { ProviderRefund } from './payment-provider.ts';
+import type { ProviderInvoice, ProviderRefund } from './payment-provider.ts';
 
 /**
  * What a feature that sells through checkout plugs in for payments of its own purpose (a team order:
@@ -36,4 +36,13 @@ export async function settleForPurpose(
 export type RefundEventHandler = (
   eventId: string,
   refund: ProviderRefund,
+) => Promise<'processed' | 'duplicate' | 'ignored'>;
+
+/**
+ * Records a monthly plan's instalment invoice event (Stripe's invoice.paid / invoice.payment_failed), exactly once
+ * per event and per attempt; given to checkout by the composition root (features/instalments).
+ */
+export type InstalmentEventHandler = (
+  eventId: string,
+  invoice: ProviderInvoice,
 ) => Promise<'processed' | 'duplicate' | 'ignored'>;

@@ -1,13 +1,16 @@
 import Stripe from 'stripe';
 import { HttpError } from '#server/lib/errors.ts';
 import type {
+  ChargeInstalmentInput,
   CreateIntentInput,
   CreateRefundInput,
+  InstalmentCharge,
   InstalmentScheduleInput,
   IntentStatus,
   PaymentProvider,
   ProviderEvent,
   ProviderIntent,
+  ProviderInvoice,
   ProviderRefund,
 } from './payment-provider.ts';
 import { WebhookSignatureError } from './payment-provider.ts';
@@ -59,6 +62,34 @@ function presentRefund(refund: Stripe.Refund): ProviderRefund {
     amountPence: refund.amount,
     intentId: intent == null ? null : typeof intent === 'string' ? intent : intent.id,
     metadata: (refund.metadata ?? {}) as Record<string, string>,
+  };
+}
+
+/**
+ * A subscription invoice of an instalment schedule. The plan's intent comes from the subscription's metadata (set
+ * by the schedule's phase), under `parent.subscription_details` (API 2025-03-31 and later) or `subscription_details`.
+ */
+function presentInvoice(invoice: Stripe.Invoice, type: string): ProviderInvoice | null {
+  const status = type === 'invoice.paid' ? 'paid' : type === 'invoice.payment_failed' ? 'failed' : null;
+  if (!status) return null;
+  const loose = invoice as unknown as {
+    parent?: {
+      subscription_details?: { subscription?: string | { id: string }; metadata?: Record<string, string> };
+    };
+    subscription_details?: { metadata?: Record<string, string> };
+    subscription?: string | { id: string } | null;
+  };
+  const details = loose.parent?.subscription_details;
+  const subscription = details?.subscription ?? loose.subscription ?? null;
+  return {
+    id: invoice.id ?? '',
+    status,
+    attemptCount: invoice.attempt_count ?? 0,
+    planIntentId:
+      details?.metadata?.paymentIntentId ?? loose.subscription_details?.metadata?.paymentIntentId ?? null,
+    subscriptionId:
+      subscription == null ? null : typeof subscription === 'string' ? subscription : subscription.id,
+    amountPence: invoice.amount_due ?? 0,
   };
 }
 
@@ -150,6 +181,8 @@ export class StripeProvider implements PaymentProvider {
       type: event.type,
       intent: object?.object === 'payment_intent' ? present(object as unknown as StripeIntent) : null,
       refund: object?.object === 'refund' ? presentRefund(object as unknown as Stripe.Refund) : null,
+      invoice:
+        object?.object === 'invoice' ? presentInvoice(object as unknown as Stripe.Invoice, event.type) : null,
     };
   }
 
@@ -177,6 +210,30 @@ export class StripeProvider implements PaymentProvider {
       // Already cancelled or finished: nothing is left to charge.
       if ((error as { code?: string }).code === 'resource_missing') return;
       if ((error as { statusCode?: number }).statusCode === 400) return;
+      throw providerError(error);
+    }
+  }
+
+  /**
+   * Stripe charges each instalment itself on its due date; a retry (days 3, 7, 14) pays the instalment's open
+   * invoice again. Turn Stripe's own retries off (README 'Payments and email') so these are the schedule.
+   */
+  async chargeInstalment(input: ChargeInstalmentInput): Promise<InstalmentCharge> {
+    if (!input.providerInvoiceId) return { status: 'not_due' };
+    try {
+      const invoice = await this.stripe.invoices.pay(
+        input.providerInvoiceId,
+        { off_session: true },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return invoice.status === 'paid'
+        ? { status: 'succeeded', reference: invoice.id ?? null }
+        : { status: 'failed', message: 'The payment was not completed.' };
+    } catch (error) {
+      const type = (error as { type?: string }).type;
+      if (type === 'StripeCardError' || type === 'StripeInvalidRequestError') {
+        return { status: 'failed', message: (error as Error).message || 'Your card was declined.' };
+      }
       throw providerError(error);
     }
   }
@@ -214,6 +271,8 @@ export class StripeProvider implements PaymentProvider {
               },
             ],
             duration: { interval: 'month', interval_count: input.remaining },
+            // Set on the subscription, so each instalment invoice's events name our plan.
+            metadata: { paymentIntentId: intent.id },
           },
         ],
       },

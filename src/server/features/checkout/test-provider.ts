@@ -12,8 +12,10 @@ import {
   validateCard,
 } from '#shared/schemas/checkout.ts';
 import {
+  type ChargeInstalmentInput,
   type CreateIntentInput,
   type CreateRefundInput,
+  type InstalmentCharge,
   type IntentStatus,
   intentIdFromClientSecret,
   type PaymentProvider,
@@ -34,6 +36,12 @@ export const AUTHENTICATION_FAILED =
 
 type Outcome = 'succeeded' | 'requires_action' | { declined: string };
 
+/**
+ * Pays now, but every later charge to it is declined: a monthly plan's first payment goes through and its
+ * instalments fail (docs/product.md#failed-instalments). Stripe's own card of this number behaves alike once saved.
+ */
+export const DECLINES_LATER_CARD = '4000000000000341';
+
 const SUCCEEDING = new Set([
   '4242424242424242',
   '4000056655665556',
@@ -45,7 +53,7 @@ const SUCCEEDING = new Set([
 ]);
 
 export function testCardOutcome(digits: string): Outcome {
-  if (SUCCEEDING.has(digits)) return 'succeeded';
+  if (SUCCEEDING.has(digits) || digits === DECLINES_LATER_CARD) return 'succeeded';
   if (digits === '4000002760003184' || digits === '4000002500003155') return 'requires_action';
   if (digits === '4000000000009995') return { declined: INSUFFICIENT_FUNDS };
   // 4000 0000 0000 0002 and any card that is not a test card (as Stripe's test mode does).
@@ -165,6 +173,18 @@ export class TestPaymentProvider implements PaymentProvider {
     // The instalment rows are the schedule: the caller marks them cancelled.
   }
 
+  /** The card the plan's first payment (or the buyer's last payment of an overdue amount) was made with. */
+  async chargeInstalment(input: ChargeInstalmentInput): Promise<InstalmentCharge> {
+    const [row] = await this.db
+      .select({ card: payments.cardOnFile })
+      .from(payments)
+      .where(and(eq(payments.providerIntentId, input.planIntentId), eq(payments.provider, 'test')));
+    if (!row) return { status: 'failed', message: DECLINED };
+    if (row.card?.declinesLater) return { status: 'failed', message: DECLINED };
+    const key = createHmac('sha256', this.secret).update(`charge:${input.idempotencyKey}`).digest('hex');
+    return { status: 'succeeded', reference: `ch_test_${key.slice(0, 24)}` };
+  }
+
   /** Like Stripe's test mode: a card refund succeeds; the same key names the same refund and the same event. */
   async createRefund(input: CreateRefundInput): Promise<{ refund: ProviderRefund; event: ProviderEvent }> {
     const key = createHmac('sha256', this.secret).update(`refund:${input.idempotencyKey}`).digest('hex');
@@ -191,7 +211,8 @@ export class TestPaymentProvider implements PaymentProvider {
     const errors = validateCard(input.card);
     const first = Object.values(errors)[0];
     if (first) throw badRequest(first, 'CARD_INVALID');
-    const outcome = testCardOutcome(cardDigits(input.card.number));
+    const digits = cardDigits(input.card.number);
+    const outcome = testCardOutcome(digits);
 
     const result = await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(payments).where(eq(payments.providerIntentId, id)).for('update');
@@ -215,9 +236,21 @@ export class TestPaymentProvider implements PaymentProvider {
       const status =
         outcome === 'succeeded' ? 'succeeded' : outcome === 'requires_action' ? 'requires_action' : 'failed';
       const failureMessage = typeof outcome === 'object' ? outcome.declined : null;
+      // The card a monthly plan charges later: its last four digits and how it behaves, never the number.
+      const cardOnFile =
+        status === 'succeeded'
+          ? { last4: digits.slice(-4), declinesLater: digits === DECLINES_LATER_CARD }
+          : null;
       await tx
         .update(payments)
-        .set({ status, failureMessage, email, studentData, updatedAt: new Date() })
+        .set({
+          status,
+          failureMessage,
+          email,
+          studentData,
+          updatedAt: new Date(),
+          ...(cardOnFile ? { cardOnFile } : {}),
+        })
         .where(eq(payments.id, row.id));
       return { status, failureMessage };
     });

@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database, Db } from '#server/db/client.ts';
-import { enrolments, modules, quizzes, topicProgress, topics } from '#server/db/schema/index.ts';
+import { enrolments, modules, payments, quizzes, topicProgress, topics } from '#server/db/schema/index.ts';
 import { KeyedCache } from '#server/lib/cache.ts';
 import { COURSE_CONTENT_TOPIC, LEARNER_TOPIC } from '#server/lib/change-notifications.ts';
 import { onInvalidate } from '#server/lib/invalidation.ts';
@@ -44,6 +44,11 @@ export interface LearnerState {
   courseIds: string[];
   /** Only topics the learner has progress on. */
   topics: Map<string, TopicState>;
+  /**
+   * Courses paused for an overdue monthly instalment (docs/product.md#failed-instalments), with the plan payment:
+   * enrolled, progress kept, content refused until it is paid.
+   */
+  paused: Map<string, string>;
 }
 
 export class LearningCache {
@@ -144,7 +149,7 @@ async function loadStructure(db: Db, courseId: string): Promise<StructureModule[
 }
 
 async function loadLearner(db: Db, userId: string): Promise<LearnerState> {
-  const [courses, progress] = await Promise.all([
+  const [courses, progress, paused] = await Promise.all([
     db
       .select({ courseId: enrolments.courseId })
       .from(enrolments)
@@ -158,6 +163,10 @@ async function loadLearner(db: Db, userId: string): Promise<LearnerState> {
       })
       .from(topicProgress)
       .where(eq(topicProgress.userId, userId)),
+    db
+      .select({ courseId: payments.courseId, paymentId: payments.id })
+      .from(payments)
+      .where(and(eq(payments.userId, userId), isNotNull(payments.accessPausedAt))),
   ]);
   return {
     courseIds: courses.map((c) => c.courseId),
@@ -167,5 +176,6 @@ async function loadLearner(db: Db, userId: string): Promise<LearnerState> {
         { videoCompleted: Boolean(p.videoCompletedAt), completed: Boolean(p.completedAt) },
       ]),
     ),
+    paused: new Map(paused.map((p) => [p.courseId, p.paymentId])),
   };
 }

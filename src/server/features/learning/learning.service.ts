@@ -12,7 +12,7 @@ import {
 } from '#server/db/schema/index.ts';
 import { accountPrincipal, can } from '#server/lib/access-policy.ts';
 import { learnerChanged } from '#server/lib/change-notifications.ts';
-import { forbidden, notFound } from '#server/lib/errors.ts';
+import { forbidden, HttpError, notFound } from '#server/lib/errors.ts';
 import type { UserRow } from '#server/lib/sessions.service.ts';
 import type {
   LearningModule,
@@ -64,16 +64,36 @@ export async function resolveCourseId(
       .limit(1);
     return first?.id ?? null;
   }
-  const { courseIds } = await deps.cache.learner(viewer.id);
+  const learner = await deps.cache.learner(viewer.id);
+  const { courseIds } = learner;
   if (requested) {
     if (!courseIds.includes(requested)) throw forbidden('You are not enrolled in this course');
+    refuseIfPaused(learner, requested);
     return requested;
   }
-  return courseIds[0] ?? null;
+  const first = courseIds.find((id) => !learner.paused.has(id)) ?? courseIds[0] ?? null;
+  if (first) refuseIfPaused(learner, first);
+  return first;
 }
 
+export const PAYMENT_OVERDUE_MESSAGE =
+  'Payment overdue: this course is paused until the overdue instalment is paid. Your progress is kept.';
+
+/**
+ * A course paused for an overdue instalment (docs/product.md#failed-instalments): 402 PAYMENT_OVERDUE, naming the
+ * plan so the page can offer to pay. Progress is kept; paying opens it again at once.
+ */
+function refuseIfPaused(learner: { paused: Map<string, string> }, courseId: string): void {
+  const paymentId = learner.paused.get(courseId);
+  if (paymentId) throw new HttpError(402, 'PAYMENT_OVERDUE', PAYMENT_OVERDUE_MESSAGE, { paymentId });
+}
+
+/** Enrolled in the course; throws 402 PAYMENT_OVERDUE while it is paused for an overdue instalment. */
 export async function isEnrolled(deps: LearningDeps, userId: string, courseId: string): Promise<boolean> {
-  return (await deps.cache.learner(userId)).courseIds.includes(courseId);
+  const learner = await deps.cache.learner(userId);
+  if (!learner.courseIds.includes(courseId)) return false;
+  refuseIfPaused(learner, courseId);
+  return true;
 }
 
 /** Every module and topic of a course with the viewer's completion and lock state (from the learning cache). */

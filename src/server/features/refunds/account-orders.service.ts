@@ -5,6 +5,7 @@ import {
   liveSessionAttendees,
   liveSessions,
   modules,
+  paymentInstalments,
   payments,
   refunds,
   teamOrders,
@@ -78,7 +79,15 @@ export async function accountOrders(
     .from(payments)
     .innerJoin(courses, eq(courses.id, payments.courseId))
     .leftJoin(teamOrders, eq(teamOrders.paymentId, payments.id))
-    .where(and(eq(payments.userId, userId), eq(payments.status, 'succeeded'), isNull(teamOrders.id)))
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.status, 'succeeded'),
+        isNull(teamOrders.id),
+        // A payment of an overdue instalment belongs to its plan (the schedule in Billing), not a new order.
+        sql`not exists (select 1 from ${paymentInstalments} where ${paymentInstalments.recoveryPaymentId} = ${payments.id})`,
+      ),
+    )
     .orderBy(desc(payments.createdAt));
   const started = await startedCourses(db, userId, [...new Set(rows.map((r) => r.payment.courseId))], now);
   return rows.map(({ payment, courseTitle, refundedPence }) => {

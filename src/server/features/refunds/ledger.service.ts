@@ -52,12 +52,25 @@ export async function ledgerCsv(db: Queryable, invoicing: AppConfig['invoicing']
     grossPence: gross,
   });
   const rows: LedgerRow[] = [];
+  // A buyer's payment of an overdue instalment (docs/product.md#failed-instalments) is that instalment's money
+  // event: listed once, as the instalment, with the payment's provider reference.
+  const instalments = await db
+    .select({ instalment: paymentInstalments, email: payments.email })
+    .from(paymentInstalments)
+    .innerJoin(payments, eq(payments.id, paymentInstalments.paymentId))
+    .where(eq(paymentInstalments.status, 'paid'));
+  const recoveries = new Set(instalments.map((r) => r.instalment.recoveryPaymentId).filter(Boolean));
+  const recoveryIntents = new Map<string, string>();
   const paid = await db
     .select({ payment: payments, order: teamOrders })
     .from(payments)
     .leftJoin(teamOrders, eq(teamOrders.paymentId, payments.id))
     .where(isNotNull(payments.fulfilledAt));
   for (const { payment, order } of paid) {
+    if (recoveries.has(payment.id)) {
+      recoveryIntents.set(payment.id, payment.providerIntentId ?? '');
+      continue;
+    }
     rows.push({
       at: payment.fulfilledAt!,
       type: order ? 'team order payment' : payment.plan === 'monthly' ? 'first instalment' : 'course payment',
@@ -70,20 +83,21 @@ export async function ledgerCsv(db: Queryable, invoicing: AppConfig['invoicing']
       providerReference: payment.providerIntentId ?? '',
     });
   }
-  const instalments = await db
-    .select({ instalment: paymentInstalments, email: payments.email })
-    .from(paymentInstalments)
-    .innerJoin(payments, eq(payments.id, paymentInstalments.paymentId))
-    .where(eq(paymentInstalments.status, 'paid'));
   for (const { instalment, email } of instalments) {
+    const recovery = instalment.recoveryPaymentId
+      ? recoveryIntents.get(instalment.recoveryPaymentId)
+      : undefined;
     rows.push({
-      at: instalment.dueAt,
-      type: `instalment ${instalment.sequence}`,
+      at: instalment.paidAt ?? instalment.dueAt,
+      type:
+        recovery !== undefined
+          ? `instalment ${instalment.sequence} (paid overdue)`
+          : `instalment ${instalment.sequence}`,
       document: orderReference(instalment.paymentId),
       customer: email,
       ...split(instalment.amountPence),
       method: 'card',
-      providerReference: instalment.providerReference ?? '',
+      providerReference: recovery ?? instalment.providerReference ?? '',
     });
   }
   const issued = await db

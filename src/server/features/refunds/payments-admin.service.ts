@@ -1,7 +1,12 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
-import { courses, payments, refunds, teamOrders } from '#server/db/schema/index.ts';
-import type { AdminPayment, AdminPaymentStatus, AdminPayments } from '#shared/schemas/refunds.ts';
+import { courses, paymentInstalments, payments, refunds, teamOrders } from '#server/db/schema/index.ts';
+import type {
+  AdminPayment,
+  AdminPaymentStatus,
+  AdminPayments,
+  PlanStanding,
+} from '#shared/schemas/refunds.ts';
 
 // The finance Payments view (docs/product.md#refunds-cancellations-and-credit-notes): every card payment with what
 // went back, filtered by status and by calendar day.
@@ -32,6 +37,8 @@ export async function listPayments(
       courseTitle: courses.title,
       teamOrderId: teamOrders.id,
       refundedPence: sql<number>`coalesce(${refunded.pence}, 0)::int`,
+      overdue: sql<boolean>`exists (select 1 from ${paymentInstalments} where ${paymentInstalments.paymentId} = ${payments.id} and ${paymentInstalments.status} in ('failed', 'defaulted'))`,
+      recovery: sql<boolean>`exists (select 1 from ${paymentInstalments} where ${paymentInstalments.recoveryPaymentId} = ${payments.id})`,
     })
     .from(payments)
     .innerJoin(courses, eq(courses.id, payments.courseId))
@@ -41,13 +48,19 @@ export async function listPayments(
     .orderBy(desc(payments.createdAt))
     .limit(LIMIT);
   const items: AdminPayment[] = rows
-    .map(({ payment, courseTitle, teamOrderId, refundedPence }) => ({
+    .map(({ payment, courseTitle, teamOrderId, refundedPence, overdue, recovery }) => ({
       id: payment.id,
       kind: teamOrderId
         ? ('team' as const)
-        : payment.plan === 'monthly'
-          ? ('monthly' as const)
-          : ('course' as const),
+        : recovery
+          ? ('instalment' as const)
+          : payment.plan === 'monthly'
+            ? ('monthly' as const)
+            : ('course' as const),
+      // Monthly plans only (the key is left out for other payments).
+      ...(payment.plan === 'monthly' && !teamOrderId && !recovery
+        ? { planStanding: standingOf(payment, overdue) }
+        : {}),
       status: statusOf(payment.status, payment.amountPence, refundedPence),
       courseId: payment.courseId,
       courseTitle,
@@ -61,6 +74,13 @@ export async function listPayments(
   const paidPence = paid.reduce((sum, i) => sum + i.amountPence, 0);
   const refundedPence = items.reduce((sum, i) => sum + i.refundedPence, 0);
   return { items, totals: { paidPence, refundedPence, netPence: paidPence - refundedPence } };
+}
+
+/** Defaulted after the final retry, paused after the grace period, else overdue while an instalment is unpaid. */
+function standingOf(payment: typeof payments.$inferSelect, overdue: boolean): PlanStanding {
+  if (payment.planDefaultedAt) return 'defaulted';
+  if (payment.accessPausedAt) return 'paused';
+  return overdue ? 'overdue' : 'on_schedule';
 }
 
 function statusOf(

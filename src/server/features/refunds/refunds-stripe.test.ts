@@ -1,10 +1,9 @@
 // Refunds through Stripe (stripe-node against the local fake of the Stripe API; webhooks signed with stripe-node's
 // own generateTestHeaderString, no network): refunds.create with an idempotency key, confirmed by the webhook.
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, enrolments, paymentInstalments, payments, refunds } from '#server/db/schema/index.ts';
-import { createStripeTestApp, type FakeStripe } from '#server/test/fake-stripe.ts';
+import { createStripeTestApp, type FakeStripe, sendSignedWebhook } from '#server/test/fake-stripe.ts';
 import { buyerDetails, seedSaleCourse } from '#server/test/fixtures/purchases.ts';
 import type { TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
@@ -12,7 +11,6 @@ import { signedInStaff } from '#server/test/staff.ts';
 import { consentGiven } from '#shared/consent.ts';
 
 const WEBHOOK_SECRET = 'whsec_refund_secret';
-const signer = new Stripe('sk_test_fake');
 
 let t: TestContext;
 let fake: FakeStripe;
@@ -27,25 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-function webhook(type: string, object: unknown, id: string) {
-  const payload = JSON.stringify({
-    id,
-    object: 'event',
-    type,
-    api_version: '2025-01-01',
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-    payload,
-  });
-}
+const webhook = (type: string, object: unknown, id: string) =>
+  sendSignedWebhook(t.app, WEBHOOK_SECRET, { type, object, id });
 
 async function paidAtStripe(plan: 'onetime' | 'monthly') {
   const studentData = buyerDetails();

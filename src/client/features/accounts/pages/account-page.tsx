@@ -4,6 +4,7 @@ import { PageLoader } from '#client/components/layout/page-loader.tsx';
 import { PortalHeader } from '#client/components/layout/portal-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { PlanSchedulesCard } from '#client/features/instalments/index.ts';
 import { YourDataCard } from '#client/features/privacy/index.ts';
 import { useAuth } from '#client/lib/auth.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
@@ -50,6 +51,7 @@ export function AccountPage() {
               <ProfileCard profile={profile.data} />
             )}
             {isAdmin ? null : <BillingCard />}
+            {isAdmin ? null : <PlanSchedulesCard />}
             <PasswordCard />
             <DevicesCard />
             <EmailPreferencesCard />

@@ -36,6 +36,13 @@ const KIND_LABEL: Record<AdminPayment['kind'], string> = {
   course: 'Course',
   monthly: 'Monthly plan',
   team: 'Team order',
+  instalment: 'Overdue instalment paid',
+};
+const STANDING_LABEL: Record<NonNullable<AdminPayment['planStanding']>, string | null> = {
+  on_schedule: null,
+  overdue: 'Instalment overdue',
+  paused: 'Overdue: access paused',
+  defaulted: 'Defaulted',
 };
 
 /** Payments (finance and admins): every card payment with filters, totals and Refund. */
@@ -140,6 +147,9 @@ function PaymentRow({ payment, onRefund }: { payment: AdminPayment; onRefund: ()
               </p>
             ) : null}
           </div>
+          {payment.planStanding && STANDING_LABEL[payment.planStanding] ? (
+            <Badge variant="destructive">{STANDING_LABEL[payment.planStanding]}</Badge>
+          ) : null}
           <Badge
             variant={
               payment.status === 'failed' || payment.status === 'canceled' ? 'destructive' : 'secondary'

@@ -11,4 +11,6 @@ export interface PaymentFormProps {
    * toast says the seats are being added instead of an account being set up.
    */
   onPaid?: () => void;
+  /** The success toast's words when `onPaid` is given (default: the extra seats are being added). */
+  paidMessage?: string;
 }

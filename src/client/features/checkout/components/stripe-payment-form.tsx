@@ -35,10 +35,10 @@ export function StripePaymentForm(props: PaymentFormProps & { publishableKey: st
   );
 }
 
-function StripeForm({ needsEmail, receiptEmail, payLabel, onPaid }: PaymentFormProps) {
+function StripeForm({ needsEmail, receiptEmail, payLabel, onPaid, paidMessage }: PaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
-  const outcome = usePaymentOutcome(onPaid);
+  const outcome = usePaymentOutcome(onPaid, paidMessage);
   const [email, setEmail] = useState(receiptEmail ?? '');
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);

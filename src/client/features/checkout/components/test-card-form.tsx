@@ -27,10 +27,17 @@ function formatExpiry(value: string, previous: string) {
 type Errors = Partial<Record<CardField | 'email', string>>;
 
 /** The built-in test provider's card form: our own fields, validated like Stripe's, never stored. */
-export function TestCardForm({ clientSecret, needsEmail, defaultName, payLabel, onPaid }: PaymentFormProps) {
+export function TestCardForm({
+  clientSecret,
+  needsEmail,
+  defaultName,
+  payLabel,
+  onPaid,
+  paidMessage,
+}: PaymentFormProps) {
   const id = useId();
   const [, navigate] = useLocation();
-  const outcome = usePaymentOutcome(onPaid);
+  const outcome = usePaymentOutcome(onPaid, paidMessage);
   const [values, setValues] = useState({
     number: '',
     expiry: '',
@@ -88,7 +95,8 @@ export function TestCardForm({ clientSecret, needsEmail, defaultName, payLabel, 
           Test mode: no real money moves. Use{' '}
           <span className="font-mono font-semibold">4242 4242 4242 4242</span>, any future date and any CVC.{' '}
           <span className="font-mono">4000 0000 0000 0002</span> is declined,{' '}
-          <span className="font-mono">4000 0027 6000 3184</span> asks for 3-D Secure.
+          <span className="font-mono">4000 0027 6000 3184</span> asks for 3-D Secure,{' '}
+          <span className="font-mono">4000 0000 0000 0341</span> pays now and declines later instalments.
         </p>
       </div>
       {needsEmail ? (

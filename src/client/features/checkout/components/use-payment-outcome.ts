@@ -11,7 +11,7 @@ export const PAYMENT_ERROR_FALLBACK = 'Something went wrong during payment proce
  * What happens after the card form: success records the payment and goes to /purchase-success after 2 s
  * (docs/product.md#checkout); a decline says 'Payment Failed' with the processor's message.
  */
-export function usePaymentOutcome(onPaid?: () => void) {
+export function usePaymentOutcome(onPaid?: () => void, paidMessage = 'Adding your seats now.') {
   const [, navigate] = useLocation();
   const [redirecting, setRedirecting] = useState(false);
 
@@ -19,9 +19,7 @@ export function usePaymentOutcome(onPaid?: () => void) {
     setRedirecting(true);
     toast({
       title: 'Payment Successful!',
-      description: onPaid
-        ? 'Adding your seats now.'
-        : 'Setting up your account. Your login details are on their way.',
+      description: onPaid ? paidMessage : 'Setting up your account. Your login details are on their way.',
     });
     // The success page checks again; this call only makes the enrolment happen sooner.
     await recordPaymentSuccess(paymentIntentId).catch(() => undefined);

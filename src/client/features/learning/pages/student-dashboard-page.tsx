@@ -13,6 +13,7 @@ import { Label } from '#client/components/ui/label.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { getErrorCode } from '#client/lib/api-client.ts';
 import { useAuth } from '#client/lib/auth.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { UPCOMING_SESSION_DAYS } from '#shared/constants.ts';
@@ -227,6 +228,11 @@ function Dashboard({
                     <Skeleton className="h-32" />
                     <Skeleton className="h-32" />
                   </div>
+                ) : modules.isError && getErrorCode(modules.error) === 'PAYMENT_OVERDUE' ? (
+                  <Card className="p-8 text-center text-sm text-navy-950" role="status">
+                    Payment overdue: this course is paused until the overdue payment is made. Your progress is
+                    kept.
+                  </Card>
                 ) : moduleList.length === 0 ? (
                   <Card className="p-8 text-center text-sm text-muted-foreground">
                     {courses.data?.length

@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '#client/lib/api-client.ts';
+import type { AccountPlan, OverdueInstalment, OverduePayment } from '#shared/schemas/instalments.ts';
+
+// A monthly plan's schedule and its overdue instalments (docs/product.md#failed-instalments).
+
+export function useAccountPlans() {
+  return useQuery<AccountPlan[]>({ queryKey: ['/api/account/plans'], staleTime: 0 });
+}
+
+export function useOverdueInstalments() {
+  return useQuery<OverdueInstalment[]>({ queryKey: ['/api/account/instalments/overdue'], staleTime: 0 });
+}
+
+export function useOverdueInstalment(instalmentId: string) {
+  return useQuery<OverdueInstalment>({
+    queryKey: [`/api/account/instalments/${instalmentId}`],
+    staleTime: 0,
+  });
+}
+
+/** The card form's payment of the overdue amount (the same one however often it is asked for). */
+export function useStartOverduePayment() {
+  return useMutation({
+    mutationFn: (instalmentId: string) =>
+      apiJson<OverduePayment>('POST', `/api/account/instalments/${instalmentId}/payment`),
+  });
+}
+
+/** After paying: the plan, the banner and the course itself are read again (access is back at once). */
+export function useRefreshAfterPaying() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries();
+}

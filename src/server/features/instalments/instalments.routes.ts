@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '#server/plugins/auth.ts';
+import { apiErrorSchema as errorSchema, text } from '#shared/schemas/common.ts';
+import {
+  accountPlansSchema,
+  overdueInstalmentSchema,
+  overdueInstalmentsSchema,
+  overduePaymentSchema,
+} from '#shared/schemas/instalments.ts';
+import { instalmentDeps } from './instalments-deps.ts';
+import {
+  accountPlans,
+  overdueInstalment,
+  overdueInstalments,
+  startOverduePayment,
+} from './overdue.service.ts';
+
+const params = z.object({ instalmentId: text().max(100) });
+
+/** The buyer's monthly plans, overdue instalments and paying them (docs/product.md#failed-instalments). */
+export const instalmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = instalmentDeps(app);
+  const tags = ['account'];
+
+  app.get(
+    '/api/account/plans',
+    { schema: { tags, response: { 200: accountPlansSchema } }, onRequest: [requireUser] },
+    async (request) => accountPlans(app.db, request.user!.id),
+  );
+
+  app.get(
+    '/api/account/instalments/overdue',
+    { schema: { tags, response: { 200: overdueInstalmentsSchema } }, onRequest: [requireUser] },
+    async (request) => overdueInstalments(deps, request.user!.id),
+  );
+
+  app.get(
+    '/api/account/instalments/:instalmentId',
+    {
+      schema: { tags, params, response: { 200: overdueInstalmentSchema, 404: errorSchema } },
+      onRequest: [requireUser],
+    },
+    async (request) => overdueInstalment(deps, request.user!.id, request.params.instalmentId),
+  );
+
+  app.post(
+    '/api/account/instalments/:instalmentId/payment',
+    {
+      schema: {
+        tags,
+        summary:
+          'A payment of the overdue amount for the card form (the same one however often it is asked for)',
+        params,
+        response: { 200: overduePaymentSchema, 404: errorSchema, 409: errorSchema },
+      },
+      onRequest: [requireUser],
+    },
+    async (request) => startOverduePayment(deps, request.user!.id, request.params.instalmentId),
+  );
+};
