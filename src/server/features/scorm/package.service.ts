@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { scormPackages, storedObjects, topics } from '#server/db/schema/index.ts';
+import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import {
   attachObject,
   ensureUploaded,
@@ -34,7 +35,12 @@ async function topicExists(deps: Deps, topicId: string) {
 }
 
 /** Checks and unpacks an uploaded zip and makes it the topic's package, replacing any earlier one. */
-export async function attachPackage(deps: Deps, topicId: string, objectKey: string): Promise<PackageRow> {
+export async function attachPackage(
+  deps: Deps,
+  actor: AuditActor,
+  topicId: string,
+  objectKey: string,
+): Promise<PackageRow> {
   await topicExists(deps, topicId);
   const key = objectKeyFrom(objectKey);
   if (!key) throw badRequest('This file was not uploaded through TradeSkills', 'UNKNOWN_OBJECT');
@@ -87,6 +93,15 @@ export async function attachPackage(deps: Deps, topicId: string, objectKey: stri
           unpackedBytes: unpacked.unpackedBytes,
         })
         .returning();
+      await recordAudit(tx, actor, {
+        action: 'topic.package',
+        entityType: 'topic',
+        entityId: topicId,
+        summary: changeSummary(
+          { package: old?.title ?? null },
+          { package: `${manifest.title} (SCORM ${manifest.version})` },
+        ),
+      });
       return { row: row!, old: old ?? null };
     });
   } catch (error) {
@@ -101,14 +116,23 @@ export async function attachPackage(deps: Deps, topicId: string, objectKey: stri
 }
 
 /** The topic goes back to having no package; everyone's progress and run data stay. */
-export async function removePackage(deps: Deps, topicId: string): Promise<void> {
+export async function removePackage(deps: Deps, actor: AuditActor, topicId: string): Promise<void> {
   await topicExists(deps, topicId);
-  const [old] = await deps.db
-    .update(scormPackages)
-    .set({ topicId: null })
-    .where(eq(scormPackages.topicId, topicId))
-    .returning();
-  if (!old) throw notFound('This topic has no package');
+  const old = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(scormPackages)
+      .set({ topicId: null })
+      .where(eq(scormPackages.topicId, topicId))
+      .returning();
+    if (!row) throw notFound('This topic has no package');
+    await recordAudit(tx, actor, {
+      action: 'topic.package',
+      entityType: 'topic',
+      entityId: topicId,
+      summary: changeSummary({ package: row.title }, { package: null }),
+    });
+    return row;
+  });
   await courseContentChanged(deps.database);
   await deleteRetired(deps, old);
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scormPackages, storedObjects } from '#server/db/schema/index.ts';
+import { auditLog, scormPackages, storedObjects } from '#server/db/schema/index.ts';
 import { seedCourse } from '#server/test/fixtures/media.ts';
 import { manifestXml, scoHtml, scormZip, zipFile } from '#server/test/fixtures/scorm-zip.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
@@ -97,7 +97,7 @@ describe('attaching a package', () => {
     expect(pkg!.masteryScore).toBeCloseTo(0.8);
   });
 
-  it('is for admins only, and only for package uploads', async () => {
+  it('is for admins and the course’s instructors only, and only for package uploads', async () => {
     const zip = scormZip('1.2');
     const student = await calls.attach(seed.cookies.enrolled, seed.topic.id, '/objects/package/x');
     expect(student.statusCode).toBe(403);
@@ -221,5 +221,12 @@ describe('replacing and removing', () => {
       headers: { cookie: seed.cookies.admin },
     });
     expect(again.statusCode).toBe(404);
+    // Every attach, replacement and removal is in the audit trail, newest last (docs/staff.md).
+    const entries = (await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, seed.topic.id)))
+      .filter((a) => a.action === 'topic.package')
+      .sort((a, b) => a.at.getTime() - b.at.getTime());
+    expect(entries.length).toBeGreaterThanOrEqual(3);
+    expect(entries.at(-1)!.summary).toMatch(/^package: .+ → —$/);
+    expect(entries.at(-2)!.summary).toMatch(/^package: .+ → .+\(SCORM 2004\)$/);
   });
 });

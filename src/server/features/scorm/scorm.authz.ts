@@ -2,7 +2,7 @@ import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
 import { adminOnly, enrolledCourse, everyone, ownerOnly } from '#server/test/authz-fixtures.ts';
 import { scormZip } from '#server/test/fixtures/scorm-zip.ts';
 
-// SCORM packages (README 'SCORM packages'): attaching and the report are the admin's; the run is the enrolled
+// SCORM packages (README 'SCORM packages'): attaching and the report are for admins and the course's instructors; the run is the enrolled
 // student's (and an admin's preview); package files are for whoever holds the launch URL's token, which only
 // those callers are given (docs/decisions/0017-scorm-opaque-origin.md).
 
@@ -41,14 +41,14 @@ export const authzCases: AuthzCase[] = [
       params: { id: (await enrolledCourse(world)).topicId },
       body: { objectKey: `/objects/package/${crypto.randomUUID()}` },
     }),
-    expect: adminOnly(400),
-    note: 'admins only; an unknown upload is refused after the guard',
+    expect: { ...adminOnly(400), instructor: 400 },
+    note: "admins and the course's instructors; an unknown upload is refused after the guard",
   },
   {
     method: 'DELETE',
     url: '/api/topics/:id/package',
     prepare: async (world) => ({ params: { id: await packageTopic(world) } }),
-    expect: adminOnly(204),
+    expect: { ...adminOnly(204), instructor: 204 },
   },
   {
     method: 'GET',

@@ -1,10 +1,12 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditActor } from '#server/features/audit/index.ts';
 import { LearningCache, type LearningDeps } from '#server/features/learning/index.ts';
 import { resolveAppSecret } from '#server/lib/app-secret.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { teachingOf } from '#server/lib/teaching.ts';
-import { authorize, currentUser, requireAdmin, requireStaff, requireUser } from '#server/plugins/auth.ts';
+import { authorize, currentUser, requireStaff, requireUser } from '#server/plugins/auth.ts';
 import { text } from '#shared/schemas/common.ts';
 import { idParamsSchema } from '#shared/schemas/learning.ts';
 import {
@@ -40,10 +42,24 @@ export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
     return secret;
   };
 
+  // Attaching and removing a package, like a topic's video: admins and the course's instructors (docs/staff.md);
+  // 404 for an unknown topic, 403 for anyone else.
+  const teacherOnly = {
+    onRequest: [requireStaff],
+    preHandler: [
+      async (request: FastifyRequest) => {
+        const { id } = request.params as { id: string };
+        const teaching = await teachingOf(app.db, { topicId: id });
+        if (!teaching) throw notFound('Topic not found');
+        authorize(request, 'course:teach', teaching);
+      },
+    ],
+  };
+
   app.put(
     '/api/topics/:id/package',
     {
-      onRequest: [requireAdmin],
+      ...teacherOnly,
       schema: {
         tags,
         summary: 'Checks, unpacks and attaches an uploaded SCORM zip (replaces any earlier package)',
@@ -53,7 +69,7 @@ export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const pkg = await attachPackage(deps, request.params.id, request.body.objectKey);
+      const pkg = await attachPackage(deps, auditActor(request), request.params.id, request.body.objectKey);
       return {
         version: pkg.version,
         title: pkg.title,
@@ -64,9 +80,9 @@ export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/topics/:id/package',
-    { onRequest: [requireAdmin], schema: { tags, params: idParamsSchema, response: { 204: z.null() } } },
+    { ...teacherOnly, schema: { tags, params: idParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await removePackage(deps, request.params.id);
+      await removePackage(deps, auditActor(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
