@@ -8,6 +8,7 @@ import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import { creditNoteLabel } from '#shared/schemas/refunds.ts';
 import { invoiceLabel } from '#shared/schemas/teams.ts';
+import { vatOfGross } from '#shared/vat.ts';
 import { type RefundDocument, refundDocumentFilename, renderRefundDocument } from './refund-pdf.presenter.ts';
 import type { RefundRow } from './refunds.repo.ts';
 
@@ -16,11 +17,6 @@ import type { RefundRow } from './refunds.repo.ts';
 // the 'credit_note' counter in the transaction that confirms the refund; the database refuses a gap.
 
 export const CREDIT_NOTE_NOT_FOUND = 'Credit note not found';
-
-/** The VAT inside a gross amount at `rate` percent, to the nearest penny (VAT Notice 700 §17). */
-export function vatOfGross(grossPence: number, rate: number): number {
-  return rate > 0 ? Math.round((grossPence * rate) / (100 + rate)) : 0;
-}
 
 /** Issues the refund's credit note when its payment was for an invoiced team order; null otherwise. */
 export async function issueCreditNoteFor(
