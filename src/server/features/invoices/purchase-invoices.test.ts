@@ -90,6 +90,10 @@ describe('VAT invoice for an individual card purchase', () => {
     expect((await api(t.app, { cookie: tutor.cookie }).get(url)).statusCode).toBe(404);
     const finance = await signedInStaff(t, 'finance');
     expect((await api(t.app, { cookie: finance.cookie }).get(url)).statusCode).toBe(200);
+    // The accountant's ledger lists it: £1,495.00 = £1,245.83 net + £249.17 VAT, by card.
+    const ledger = (await api(t.app, { cookie: finance.cookie }).get('/api/admin/ledger.csv')).body;
+    const label = `INV-${String(row!.number).padStart(6, '0')}`;
+    expect(ledger).toContain(`"invoice","${label}","${purchase.email}","1245.83","249.17","1495.00","card"`);
     expect((await api(t.app, { cookie: otherCookie }).get('/api/invoices/not-a-uuid.pdf')).statusCode).toBe(
       404,
     );
