@@ -1,3 +1,4 @@
+ALTER TABLE "credit_notes" ALTER COLUMN "team_order_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoices" ALTER COLUMN "team_order_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "payment_id" uuid;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "vat_rate" integer;--> statement-breakpoint

@@ -152,6 +152,41 @@ describe('VAT invoice for an individual card purchase', () => {
   });
 });
 
+describe('a refund of a VAT-invoiced purchase', () => {
+  it('issues a credit note against its invoice, downloadable by the buyer only', async () => {
+    const purchase = await buyCourse(t, courseId);
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.paymentId, purchase.paymentId));
+    const finance = await signedInStaff(t, 'finance');
+    const refund = await api(t.app, { cookie: finance.cookie }).post(
+      `/api/admin/payments/${purchase.paymentId}/refunds`,
+      { amountPence: 60000, reason: 'Goodwill', endAccess: false },
+    );
+    expect(refund.statusCode, refund.body).toBe(201);
+    const note = refund.json().creditNote;
+    expect(note.number).toMatch(/^CN-\d{6}$/);
+    const url = `/api/credit-notes/${note.id}.pdf`;
+    const res = await api(t.app, { cookie: await signedInBuyer(purchase.email) }).get(url);
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    for (const field of [
+      'Credit note',
+      note.number,
+      `INV-${String(invoice!.number).padStart(6, '0')}`,
+      'Goodwill',
+      'Jane Doe',
+      // £600.00 credited: £100.00 VAT at 20%, £500.00 net.
+      '£500.00',
+      '£100.00',
+      '£600.00',
+    ]) {
+      expect(text, field).toContain(field);
+    }
+    const other = await buyCourse(t, courseId);
+    expect((await api(t.app, { cookie: await signedInBuyer(other.email) }).get(url)).statusCode).toBe(404);
+    expect((await api(t.app).get(url)).statusCode).toBe(401);
+  });
+});
+
 describe('without VAT_NUMBER', () => {
   it('issues no VAT invoice: the receipt in Billing has no invoice', async () => {
     const plain = await createTestApp();
@@ -164,6 +199,13 @@ describe('without VAT_NUMBER', () => {
       const cookie = await plain.login(await settlePassword(plain.db, purchase.email, 'Buyer-Password-1'));
       const [order] = (await api(plain.app, { cookie }).get('/api/account/orders')).json();
       expect(order).toMatchObject({ invoice: null, schedule: [], amountPence: 120000 });
+      // No invoice to correct: a refund gets a refund receipt, not a credit note.
+      const finance = await signedInStaff(plain, 'finance');
+      const refund = await api(plain.app, { cookie: finance.cookie }).post(
+        `/api/admin/payments/${purchase.paymentId}/refunds`,
+        { amountPence: 1000, reason: 'Goodwill', endAccess: false },
+      );
+      expect(refund.json()).toMatchObject({ status: 'succeeded', creditNote: null });
     } finally {
       await plain.close();
     }
