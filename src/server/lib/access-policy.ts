@@ -62,7 +62,7 @@ export type Action =
   | 'team:manage'
   /** One team order, its seats and members' progress: its own manager only. */
   | 'teamOrder:manage'
-  /** One invoice PDF: the order's manager, an admin or finance. */
+  /** One invoice PDF: the team order's manager, the individual buyer it was issued to, an admin or finance. */
   | 'invoice:read'
   /** Payments, team orders, invoices and the ledger, read: admin or finance. */
   | 'payment:read'
@@ -174,7 +174,9 @@ export function can(principal: Principal, action: Action, resource?: Resource): 
     case 'teamOrder:manage':
       return hasRole(principal, 'teamManager') && managerOf(resource) === principal.id;
     case 'invoice:read':
-      return finance || (hasRole(principal, 'teamManager') && managerOf(resource) === principal.id);
+      if (finance) return true;
+      if (resource && 'ownerId' in resource) return resource.ownerId === principal.id;
+      return hasRole(principal, 'teamManager') && managerOf(resource) === principal.id;
     case 'owned:read':
       return admin || (!!resource && 'ownerId' in resource && resource.ownerId === principal.id);
   }

@@ -73,11 +73,19 @@ export const paymentSuccessSchema = z.object({
 });
 
 export const paymentStatusSchema = z.enum(['pending', 'requires_action', 'succeeded', 'failed', 'canceled']);
+/**
+ * What the success page says (docs/product.md#checkout): the purchase made a new account, added the course to an
+ * existing one, or paid a team order. Null until the payment succeeded.
+ */
+export const purchaseOutcomeSchema = z.enum(['new_account', 'existing_account', 'team_order']);
+export type PurchaseOutcome = z.infer<typeof purchaseOutcomeSchema>;
+
 export const paymentSuccessResponseSchema = z.object({
   status: paymentStatusSchema,
   courseTitle: text(),
   email: text().nullable(),
   message: text().nullable(),
+  outcome: purchaseOutcomeSchema.nullable(),
 });
 export type PaymentSuccessResponse = z.infer<typeof paymentSuccessResponseSchema>;
 

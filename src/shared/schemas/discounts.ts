@@ -138,9 +138,3 @@ export function tierFor(tiers: readonly SeatTier[], seats: number): SeatTier | n
     if (seats >= tier.minSeats && (!best || tier.minSeats > best.minSeats)) best = tier;
   return best;
 }
-
-/** Splits a VAT-inclusive total into net and VAT at `vatRate` percent (VAT worked out on the discounted price). */
-export function splitVat(amountPence: number, vatRate: number): { netPence: number; vatPence: number } {
-  const netPence = Math.round((amountPence * 100) / (100 + vatRate));
-  return { netPence, vatPence: amountPence - netPence };
-}

@@ -101,6 +101,21 @@ export const accountOrderSchema = z.object({
   /** Whether Cancel works now (within the period, not started, nothing refunded yet). */
   cancellable: z.boolean(),
   status: z.enum(['paid', 'partially_refunded', 'refunded']),
+  /**
+   * The receipt's schedule (docs/product.md#invoices-and-receipts): a monthly plan's payments, the first (paid with
+   * the order) and each later instalment with its due date and status; empty for a one-time purchase.
+   */
+  schedule: z.array(
+    z.object({
+      sequence: z.number().int(),
+      dueAt: text(),
+      amountPence: z.number().int(),
+      /** paid, scheduled, failed, canceled (the instalment's status). */
+      status: text(),
+    }),
+  ),
+  /** The VAT invoice, when the supplier was VAT registered at the time: GET /api/invoices/:id.pdf. */
+  invoice: z.object({ id: text(), number: text() }).nullable(),
 });
 export type AccountOrder = z.infer<typeof accountOrderSchema>;
 export const accountOrdersSchema = z.array(accountOrderSchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { consentSchema } from '../consent.ts';
+import { invoiceFigures } from '../vat.ts';
 import { INVALID_EMAIL, MISSING_INFORMATION } from './checkout.ts';
 import { text } from './common.ts';
 import { discountCodeField } from './discounts.ts';
@@ -243,19 +244,18 @@ export interface TeamPrice {
   amountPence: number;
   netPence: number;
   vatPence: number;
-  /** The unit price excluding VAT, rounded to the penny (for the invoice line). */
+  /** The unit price excluding VAT, whole pence: seats × it is the net (src/shared/vat.ts). */
   unitNetPence: number;
 }
 
 /** Seats × price with VAT included at `vatRate` percent, split into net + VAT (the same on the form and server). */
 export function teamOrderPrice(seats: number, unitPricePence: number, vatRate: number): TeamPrice {
-  const amountPence = seats * unitPricePence;
-  const netPence = Math.round((amountPence * 100) / (100 + vatRate));
+  const figures = invoiceFigures(seats, unitPricePence, vatRate);
   return {
-    amountPence,
-    netPence,
-    vatPence: amountPence - netPence,
-    unitNetPence: Math.round((unitPricePence * 100) / (100 + vatRate)),
+    amountPence: figures.total.grossPence,
+    netPence: figures.total.netPence,
+    vatPence: figures.total.vatPence,
+    unitNetPence: figures.unitNetPence,
   };
 }
 

@@ -40,7 +40,7 @@ export const refunds = pgTable(
   ],
 );
 
-/** Credit notes against VAT invoices: `number` from the 'credit_note' series of invoice_counters (gap-free). */
+/** Credit notes against VAT invoices (a team order's or an individual purchase's): `number` from the 'credit_note' series of invoice_counters (gap-free). */
 export const creditNotes = pgTable(
   'credit_notes',
   {
@@ -53,9 +53,8 @@ export const creditNotes = pgTable(
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'restrict' }),
-    teamOrderId: uuid('team_order_id')
-      .notNull()
-      .references(() => teamOrders.id, { onDelete: 'restrict' }),
+    // Null for an individual purchase's VAT invoice (docs/product.md#invoices-and-receipts).
+    teamOrderId: uuid('team_order_id').references(() => teamOrders.id, { onDelete: 'restrict' }),
     reason: text('reason').notNull(),
     netPence: integer('net_pence').notNull(),
     vatPence: integer('vat_pence').notNull(),

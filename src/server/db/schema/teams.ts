@@ -133,17 +133,29 @@ export const seatWithdrawals = pgTable(
   (t) => [index('seat_withdrawals_user_idx').on(t.userId, t.withdrawnAt)],
 );
 
-/** VAT invoices: `number` comes from invoice_counters in the transaction that inserts the row (no gaps). */
-export const invoices = pgTable('invoices', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  number: integer('number').notNull().unique(),
-  teamOrderId: uuid('team_order_id')
-    .notNull()
-    .unique()
-    .references(() => teamOrders.id, { onDelete: 'restrict' }),
-  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
-  taxPointAt: timestamp('tax_point_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * VAT invoices: `number` comes from invoice_counters in the transaction that inserts the row (no gaps). One per team
+ * order, or one per individual card purchase when the supplier is VAT registered (docs/product.md#invoices-and-receipts):
+ * exactly one of team_order_id and payment_id, each unique, so an order or a payment is invoiced once.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').notNull().unique(),
+    teamOrderId: uuid('team_order_id')
+      .unique()
+      .references(() => teamOrders.id, { onDelete: 'restrict' }),
+    paymentId: uuid('payment_id')
+      .unique()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    // An individual purchase's VAT rate when invoiced (a team order keeps its own on the order).
+    vatRate: integer('vat_rate'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    taxPointAt: timestamp('tax_point_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('invoices_one_subject_ck', sql`(${t.teamOrderId} IS NULL) <> (${t.paymentId} IS NULL)`)],
+);
 
 /** The last number handed out per series; bumped with a row lock inside the invoice's transaction. */
 export const invoiceCounters = pgTable('invoice_counters', {

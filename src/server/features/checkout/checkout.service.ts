@@ -7,25 +7,28 @@ import { monthlyPencePerInstalment } from '#server/features/catalog/index.ts';
 import { priceCourseCode } from '#server/features/discounts/index.ts';
 import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
-import { orderConfirmationParagraphs } from '#server/lib/mail/templates.ts';
+import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
+import { purchaseReceiptEmail } from '#server/lib/mail/templates.ts';
 import { provisionStudent } from '#server/lib/provisioning.service.ts';
 import { isUuid } from '#server/lib/uuid.ts';
-import {
-  CANCELLATION_DAYS,
-  type ConsentInput,
-  IMMEDIATE_ACCESS_CONSENT,
-  orderReference,
-} from '#shared/consent.ts';
+import type { ConsentInput } from '#shared/consent.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
-import { formatPrice, penceToDecimal } from '#shared/format.ts';
+import { penceToDecimal } from '#shared/format.ts';
 import {
   type PaymentIntentResponse,
   type PaymentSuccessResponse,
+  type PurchaseOutcome,
   type StudentData,
   studentDataSchemaFor,
 } from '#shared/schemas/checkout.ts';
 import { openPayment, requireConsent, reservePaymentStart } from './payment-opening.ts';
 import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment-provider.ts';
+import {
+  instalmentDueDates,
+  invoicePurchase,
+  purchaseConfirmation,
+  purchaseOutcome,
+} from './purchase-receipt.ts';
 import type { InstalmentEventHandler, RefundEventHandler } from './settlement.ts';
 import { type PaymentSettlement, settleForPurpose } from './settlement.ts';
 
@@ -143,6 +146,11 @@ export function maskEmail(email: string): string {
   return `${local.charAt(0)}***@${domain}`;
 }
 
+/** The success page's answer for a payment settled just now. */
+function succeeded(courseTitle: string, email: string, outcome: PurchaseOutcome): PaymentSuccessResponse {
+  return { courseTitle, email: maskEmail(email), status: 'succeeded', message: null, outcome };
+}
+
 interface Settled {
   response: PaymentSuccessResponse;
   /** A payment another feature settled: its account, told to the learning caches after the commit. */
@@ -190,9 +198,12 @@ export async function settleIntent(
     }
     const [course] = await tx.select().from(courses).where(eq(courses.id, payment.courseId));
     const courseTitle = course?.title ?? '';
-    const base = { courseTitle, email: payment.email ? maskEmail(payment.email) : null };
+    const base = { courseTitle, email: payment.email ? maskEmail(payment.email) : null, outcome: null };
 
-    if (payment.fulfilledAt) return { response: { ...base, status: 'succeeded', message: null } };
+    if (payment.fulfilledAt) {
+      const outcome = await purchaseOutcome(tx, payment);
+      return { response: { ...base, outcome, status: 'succeeded', message: null } };
+    }
 
     if (intent.status !== 'succeeded') {
       const status =
@@ -234,12 +245,15 @@ export async function settleIntent(
           updatedAt: paidAt,
         })
         .where(eq(payments.id, payment.id));
-      return {
-        response: { courseTitle, email: maskEmail(email), status: 'succeeded', message: null },
-        claimedBy: claimed.userId,
-      };
+      return { response: succeeded(courseTitle, email, 'team_order'), claimedBy: claimed.userId };
     }
 
+    const now = new Date();
+    const invoice = await invoicePurchase(deps, tx, payment, now);
+    const confirmation = purchaseConfirmation(deps, payment, course ?? null, {
+      paidAt: now,
+      invoiceNumber: invoice?.number ?? null,
+    });
     const data = payment.studentData;
     const result = await provisionStudent(tx, {
       details: {
@@ -254,21 +268,34 @@ export async function settleIntent(
       courseId: payment.courseId,
       source: 'purchase',
       publicUrl: deps.publicUrl,
-      confirmation: purchaseConfirmation(deps, payment, course ?? null),
+      confirmation,
     });
+    // Every purchase gets a receipt: an account that already had the course got no welcome email.
+    if (!result.createdUser && !result.newlyEnrolled) {
+      await enqueueEmail(
+        tx,
+        purchaseReceiptEmail({
+          to: email,
+          firstName: data.firstName ?? null,
+          courseTitle,
+          publicUrl: deps.publicUrl,
+          extra: confirmation,
+        }),
+      );
+    }
 
     let remaining = 0;
     if (payment.plan === 'monthly' && course) {
       remaining = Math.max(0, course.instalments - 1);
-      const rows = Array.from({ length: remaining }, (_, i) => {
-        const dueAt = new Date();
-        dueAt.setUTCMonth(dueAt.getUTCMonth() + i + 1);
-        return { paymentId: payment.id, sequence: i + 2, dueAt, amountPence: payment.amountPence };
-      });
+      const rows = instalmentDueDates(now, remaining).map((dueAt, i) => ({
+        paymentId: payment.id,
+        sequence: i + 2,
+        dueAt,
+        amountPence: payment.amountPence,
+      }));
       if (rows.length) await tx.insert(paymentInstalments).values(rows);
     }
 
-    const now = new Date();
     await tx
       .update(payments)
       .set({
@@ -281,7 +308,7 @@ export async function settleIntent(
       })
       .where(eq(payments.id, payment.id));
     return {
-      response: { courseTitle, email: maskEmail(email), status: 'succeeded', message: null },
+      response: succeeded(courseTitle, email, result.createdUser ? 'new_account' : 'existing_account'),
       provisioned: {
         paymentId: payment.id,
         userId: result.userId,
@@ -329,29 +356,6 @@ export async function scheduleRemainingInstalments(
     deps.log.error({ err: error, intentId: intent.id }, 'could not create the instalment schedule');
     return false;
   }
-}
-
-/** The purchase's order, consent and cancellation terms, for the welcome email (lib/mail/templates.ts). */
-function purchaseConfirmation(
-  deps: CheckoutDeps,
-  payment: typeof payments.$inferSelect,
-  course: CourseRow | null,
-): string[] {
-  const monthly = payment.plan === 'monthly' && course && course.instalments > 1;
-  return orderConfirmationParagraphs({
-    orderReference: orderReference(payment.id),
-    courseTitle: course?.title ?? '',
-    amount: formatPrice(payment.amountPence, 'pence'),
-    schedule: monthly
-      ? `the first of ${course.instalments} monthly payments of ${formatPrice(payment.amountPence, 'pence')}`
-      : null,
-    consent: payment.consent
-      ? { wording: IMMEDIATE_ACCESS_CONSENT.wording, at: new Date(payment.consent.at) }
-      : null,
-    supplier: deps.invoicing,
-    accountUrl: `${deps.publicUrl}/account`,
-    cancellationDays: CANCELLATION_DAYS,
-  });
 }
 
 /** POST /api/payment-success: re-checks the intent with the provider, then settles it (idempotent). */

@@ -130,6 +130,7 @@ describe('test provider cards', () => {
       courseTitle: 'Drainage Systems Fundamentals',
       email: `j***@example.com`,
       message: null,
+      outcome: 'new_account',
     });
     const [user] = await t.db.select().from(users).where(eq(users.email, student.email));
     expect(user).toMatchObject({

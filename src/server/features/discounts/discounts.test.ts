@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, courses, invoices, payments } from '#server/db/schema/index.ts';
-import { confirmedInvoiceOrder, teamOrderBody } from '#server/test/fixtures/teams.ts';
+import { confirmedInvoiceOrder, teamOrderBody, VAT_INVOICING } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
+import { pdfText } from '#server/test/pdf-text.ts';
 import { api } from '#server/test/request.ts';
 import { signedInStaff } from '#server/test/staff.ts';
 import { consentGiven } from '#shared/consent.ts';
@@ -28,13 +25,7 @@ let otherCourseId: string;
 beforeAll(async () => {
   t = await createTestApp({
     paymentStartsPerIp: 1000,
-    invoicing: {
-      companyName: 'TradeSkills Training Ltd',
-      companyAddress: '1 Spark Lane, Manchester, M1 2AB',
-      vatNumber: 'GB987654321',
-      vatRate: 20,
-      bankDetails: 'Sort code 12-34-56, account 12345678',
-    },
+    invoicing: VAT_INVOICING,
   });
   adminCookie = await t.login(await t.createUser({ role: 'admin' }));
   financeCookie = (await signedInStaff(t, 'finance')).cookie;
@@ -258,8 +249,9 @@ describe('team orders', () => {
       tier: { minSeats: 5, percentOff: 10, offPence: 6000 },
       discount: { code: 'TEAM1000', offPence: 1000 },
       amountPence: 53000,
-      netPence: 44167,
-      vatPence: 8833,
+      // VAT per seat (£16.67 of each £100), each reduction with its own VAT (src/shared/vat.ts).
+      netPence: 44165,
+      vatPence: 8835,
       vatRate: 20,
     });
     const bogus = await as().post('/api/team-orders/quote', { courseId, seats: 6, discountCode: 'NOPE' });
@@ -275,28 +267,19 @@ describe('team orders', () => {
     });
     const text = pdfText(pdf.rawPayload);
     for (const field of [
-      '£500.00', // 6 × £83.33 net, the line before reductions
+      '£83.33',
+      '£499.98', // 6 × £83.33 net, the line before reductions: it adds up
       'Team price: 10% off 6 seats',
       '-£50.00',
       'Discount code TEAM1000',
       '-£8.33',
       'Total excluding VAT',
-      '£441.67',
+      '£441.65',
       'VAT at 20%',
-      '£88.33',
+      '£88.35',
       '£530.00',
     ]) {
       expect(text, field).toContain(field);
     }
   });
 });
-
-function pdfText(pdf: Buffer): string {
-  const file = path.join(os.tmpdir(), `discount-invoice-${process.pid}-${Date.now()}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}

@@ -4,7 +4,8 @@ import { courseSeatTiers, courses } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/uuid.ts';
-import { type SeatTier, splitVat, type TeamQuote, tierFor } from '#shared/schemas/discounts.ts';
+import { type SeatTier, type TeamQuote, tierFor } from '#shared/schemas/discounts.ts';
+import { invoiceFigures } from '#shared/vat.ts';
 import { type CodeHold, priceCode } from './redeem.service.ts';
 
 // Team price tiers (docs/product.md#discount-codes-and-team-prices): a course may take a percentage off each seat
@@ -82,6 +83,11 @@ export async function priceTeamOrder(db: Queryable, input: TeamPriceInput): Prom
     : null;
   const priced = code?.priced;
   const amountPence = afterTier - (priced?.amountOffPence ?? 0);
+  // VAT per seat, each reduction a line with its own VAT, so the invoice's lines add up (src/shared/vat.ts).
+  const { total } = invoiceFigures(input.seats, input.unitPricePence, input.vatRate, [
+    tierOffPence,
+    priced?.amountOffPence ?? 0,
+  ]);
   return {
     seats: input.seats,
     unitPricePence: input.unitPricePence,
@@ -89,7 +95,8 @@ export async function priceTeamOrder(db: Queryable, input: TeamPriceInput): Prom
     tier: tier ? { ...tier, offPence: tierOffPence } : null,
     discount: priced ? { code: priced.code, offPence: priced.amountOffPence } : null,
     amountPence,
-    ...splitVat(amountPence, input.vatRate),
+    netPence: total.netPence,
+    vatPence: total.vatPence,
     vatRate: input.vatRate,
     tiers,
     code,

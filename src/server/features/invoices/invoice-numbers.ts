@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
-import { invoiceCounters } from '#server/db/schema/index.ts';
+import { invoiceCounters, invoices } from '#server/db/schema/index.ts';
 
 /**
  * The next invoice number, gap-free: the counter row is bumped inside the transaction that inserts the invoice,
@@ -13,4 +13,31 @@ export async function nextInvoiceNumber(tx: Queryable, series = 'invoice'): Prom
     .onConflictDoUpdate({ target: invoiceCounters.series, set: { last: sql`${invoiceCounters.last} + 1` } })
     .returning({ last: invoiceCounters.last });
   return row!.last;
+}
+
+/**
+ * The invoice of a team order or of an individual payment, issued once inside the caller's transaction (which holds
+ * the order's or payment's row locked): an existing one is returned, else one with the next number. Both columns
+ * are unique, so a second insert for the same subject fails and rolls back its transaction, number included.
+ */
+export async function issueInvoiceOnce(
+  tx: Queryable,
+  subject: { teamOrderId: string } | { paymentId: string; vatRate: number },
+  taxPointAt: Date,
+): Promise<typeof invoices.$inferSelect> {
+  const [existing] = await tx
+    .select()
+    .from(invoices)
+    .where(
+      'teamOrderId' in subject
+        ? eq(invoices.teamOrderId, subject.teamOrderId)
+        : eq(invoices.paymentId, subject.paymentId),
+    );
+  if (existing) return existing;
+  const number = await nextInvoiceNumber(tx);
+  const [row] = await tx
+    .insert(invoices)
+    .values({ number, ...subject, issuedAt: new Date(), taxPointAt })
+    .returning();
+  return row!;
 }

@@ -1,5 +1,4 @@
 import type { AppConfig } from '#server/config.ts';
-import type { TeamBuyer, TeamCompany } from '#server/db/schema/teams.ts';
 import { PDF_COLOURS, PDF_FONTS, type PdfDocument, renderPdf } from '#server/lib/pdf.ts';
 import { formatDate, formatPrice } from '#shared/format.ts';
 import { INVOICE_PAYMENT_TERMS_DAYS, invoiceLabel } from '#shared/schemas/teams.ts';
@@ -9,14 +8,17 @@ import { INVOICE_PAYMENT_TERMS_DAYS, invoiceLabel } from '#shared/schemas/teams.
 // invoice orders; "Receipt" with the payment date once paid.
 
 export interface InvoiceDocument {
+  /** team: a team order's invoice, titled 'Receipt' once paid; purchase: an individual card purchase's VAT invoice. */
+  kind: 'team' | 'purchase';
   number: number;
   issuedAt: Date;
   taxPointAt: Date;
   supplier: AppConfig['invoicing'];
-  company: TeamCompany;
-  buyer: TeamBuyer;
+  /** The 'Bill to' block, one printed line each: a company and its contact, or an individual buyer. */
+  customer: string[];
   description: string;
   quantity: number;
+  /** Whole pence: quantity × unitNetPence = lineNetPence (src/shared/vat.ts). */
   unitNetPence: number;
   vatRate: number;
   netPence: number;
@@ -34,9 +36,16 @@ export interface InvoiceDocument {
   paidAt: Date | null;
 }
 
+/** A document and who may read it besides finance: the team order's manager or the individual buyer. */
+export interface FoundInvoice {
+  document: InvoiceDocument;
+  reader: { managerUserId: string | null } | { ownerId: string | null };
+}
+
 const money = (pence: number) => formatPrice(pence, 'pence');
 
-export function invoiceFilename(doc: Pick<InvoiceDocument, 'number' | 'paidAt'>): string {
+export function invoiceFilename(doc: Pick<InvoiceDocument, 'kind' | 'number' | 'paidAt'>): string {
+  if (doc.kind === 'purchase') return `vat-invoice-${invoiceLabel(doc.number)}.pdf`;
   return `${doc.paidAt ? 'receipt' : 'invoice'}-${invoiceLabel(doc.number)}.pdf`;
 }
 
@@ -53,7 +62,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
 
 function header(doc: PdfDocument, invoice: InvoiceDocument, registered: boolean) {
   doc.font(PDF_FONTS.bold).fontSize(22).fillColor(PDF_COLOURS.navy);
-  doc.text(invoice.paidAt ? 'Receipt' : registered ? 'VAT invoice' : 'Invoice');
+  doc.text(invoice.paidAt && invoice.kind === 'team' ? 'Receipt' : registered ? 'VAT invoice' : 'Invoice');
   doc.font(PDF_FONTS.regular).fontSize(10).fillColor(PDF_COLOURS.text).moveDown(0.5);
   doc.text(`Invoice number: ${invoiceLabel(invoice.number)}`);
   doc.text(`Issue date: ${formatDate(invoice.issuedAt)}`);
@@ -77,16 +86,7 @@ function parties(doc: PdfDocument, invoice: InvoiceDocument) {
     ...invoice.supplier.companyAddress.split(',').map((line) => line.trim()),
     invoice.supplier.vatNumber ? `VAT number: ${invoice.supplier.vatNumber}` : 'Not VAT registered',
   ];
-  const c = invoice.company;
-  const customer = [
-    c.name,
-    c.addressLine1,
-    c.city,
-    c.postcode,
-    `For the attention of ${invoice.buyer.firstName} ${invoice.buyer.lastName}`,
-    c.vatNumber ? `Customer VAT number: ${c.vatNumber}` : null,
-    c.poNumber ? `Purchase order: ${c.poNumber}` : null,
-  ].filter((line): line is string => Boolean(line));
+  const customer = invoice.customer;
   block(doc, 'From', supplier, left, top, half - 10);
   const leftBottom = doc.y;
   block(doc, 'Bill to', customer, left + half, top, half);

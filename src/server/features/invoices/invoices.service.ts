@@ -5,39 +5,30 @@ import { courses, invoices, teamOrders } from '#server/db/schema/index.ts';
 import { can, type Principal } from '#server/lib/access-policy.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/uuid.ts';
-import { teamOrderPrice } from '#shared/schemas/teams.ts';
-import { nextInvoiceNumber } from './invoice-numbers.ts';
-import { type InvoiceDocument, invoiceFilename, renderInvoicePdf } from './invoice-pdf.ts';
+import { invoiceFigures } from '#shared/vat.ts';
+import { issueInvoiceOnce } from './invoice-numbers.ts';
+import { type FoundInvoice, invoiceFilename, renderInvoicePdf } from './invoice-pdf.ts';
+import { purchaseInvoiceDocument } from './purchase-invoices.service.ts';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
-/**
- * The order's invoice, issued once: inside the caller's transaction (the order row locked by the caller), with the
- * next gap-free number. A second call returns the existing invoice.
- */
-export async function issueInvoice(
+/** The order's invoice, issued once (issueInvoiceOnce), its tax point the payment or the order's confirmation. */
+export function issueInvoice(
   tx: Queryable,
   orderId: string,
   at: { taxPointAt: Date } = { taxPointAt: new Date() },
 ): Promise<InvoiceRow> {
-  const [existing] = await tx.select().from(invoices).where(eq(invoices.teamOrderId, orderId));
-  if (existing) return existing;
-  const number = await nextInvoiceNumber(tx);
-  const [row] = await tx
-    .insert(invoices)
-    .values({ number, teamOrderId: orderId, issuedAt: new Date(), taxPointAt: at.taxPointAt })
-    .returning();
-  return row!;
+  return issueInvoiceOnce(tx, { teamOrderId: orderId }, at.taxPointAt);
 }
 
-/** Everything the PDF prints, read in one query. */
-async function invoiceDocument(
+/** Everything a team order's PDF prints, read in one query. */
+async function teamInvoiceDocument(
   db: Queryable,
   invoiceId: string,
   supplier: AppConfig['invoicing'],
-): Promise<{ document: InvoiceDocument; managerUserId: string | null } | null> {
+): Promise<FoundInvoice | null> {
   const [row] = await db
     .select({ invoice: invoices, order: teamOrders, courseTitle: courses.title })
     .from(invoices)
@@ -46,42 +37,48 @@ async function invoiceDocument(
     .where(eq(invoices.id, invoiceId));
   if (!row) return null;
   const { invoice, order } = row;
-  const price = teamOrderPrice(order.seats, order.unitPricePence, order.vatRate);
-  // Reductions are stored VAT included; on the invoice they are net, and the line less them is the order's net.
-  // With both, the code's line takes the rounding, so the lines always add up to the order's net.
-  const tierNetPence =
-    order.discountOffPence > 0
-      ? Math.round((order.tierOffPence * 100) / (100 + order.vatRate))
-      : price.netPence - order.netPence;
+  // VAT per seat and per reduction (src/shared/vat.ts): seats × unit = the line's net, the line less the
+  // reductions = the order's net, and net + VAT = what was charged.
+  const figures = invoiceFigures(order.seats, order.unitPricePence, order.vatRate, [
+    order.tierOffPence,
+    order.discountOffPence,
+  ]);
+  const [tier, code] = figures.reductions;
   const reductions = [
     order.tierOffPence > 0
-      ? { label: `Team price: ${order.tierPercent}% off ${order.seats} seats`, netPence: tierNetPence }
+      ? { label: `Team price: ${order.tierPercent}% off ${order.seats} seats`, netPence: tier!.netPence }
       : null,
     order.discountOffPence > 0
-      ? {
-          label: `Discount code ${order.discountCode}`,
-          netPence: price.netPence - order.netPence - tierNetPence,
-        }
+      ? { label: `Discount code ${order.discountCode}`, netPence: code!.netPence }
       : null,
   ].filter((r): r is { label: string; netPence: number } => r !== null);
+  const c = order.company;
   return {
-    managerUserId: order.managerUserId,
+    reader: { managerUserId: order.managerUserId },
     document: {
+      kind: 'team',
       number: invoice.number,
       issuedAt: invoice.issuedAt,
       taxPointAt: invoice.taxPointAt,
       supplier,
-      company: order.company,
-      buyer: order.buyer,
+      customer: [
+        c.name,
+        c.addressLine1,
+        c.city,
+        c.postcode,
+        `For the attention of ${order.buyer.firstName} ${order.buyer.lastName}`,
+        c.vatNumber ? `Customer VAT number: ${c.vatNumber}` : null,
+        c.poNumber ? `Purchase order: ${c.poNumber}` : null,
+      ].filter((line): line is string => Boolean(line)),
       description: `${row.courseTitle}: online course seats for your team`,
       quantity: order.seats,
-      unitNetPence: price.unitNetPence,
+      unitNetPence: figures.unitNetPence,
       vatRate: order.vatRate,
-      lineNetPence: reductions.length ? price.netPence : order.netPence,
+      lineNetPence: figures.line.netPence,
       reductions,
-      netPence: order.netPence,
-      vatPence: order.vatPence,
-      amountPence: order.amountPence,
+      netPence: figures.total.netPence,
+      vatPence: figures.total.vatPence,
+      amountPence: figures.total.grossPence,
       payBy: order.payBy,
       dueAt: order.dueAt,
       paidAt: order.status === 'paid' ? order.paidAt : null,
@@ -89,7 +86,14 @@ async function invoiceDocument(
   };
 }
 
-/** The invoice (or, once paid, receipt) PDF of an order as a file to attach, inside the caller's transaction. */
+async function invoiceDocument(db: Queryable, invoiceId: string, supplier: AppConfig['invoicing']) {
+  return (
+    (await teamInvoiceDocument(db, invoiceId, supplier)) ??
+    (await purchaseInvoiceDocument(db, invoiceId, supplier))
+  );
+}
+
+/** The invoice (or, once paid, receipt) PDF as a file to attach, inside the caller's transaction. */
 export async function invoiceAttachment(tx: Queryable, invoiceId: string, supplier: AppConfig['invoicing']) {
   const found = await invoiceDocument(tx, invoiceId, supplier);
   if (!found) throw notFound(INVOICE_NOT_FOUND, 'INVOICE_NOT_FOUND');
@@ -100,7 +104,10 @@ export async function invoiceAttachment(tx: Queryable, invoiceId: string, suppli
   };
 }
 
-/** GET /api/invoices/:id.pdf: the order's manager or an admin; anyone else is told it does not exist. */
+/**
+ * GET /api/invoices/:id.pdf: the team order's manager, or the buyer of an individual purchase, finance or an admin;
+ * anyone else is told it does not exist.
+ */
 export async function invoicePdfFor(
   db: Queryable,
   principal: Principal,
@@ -108,7 +115,7 @@ export async function invoicePdfFor(
   supplier: AppConfig['invoicing'],
 ): Promise<{ filename: string; content: Buffer }> {
   const found = isUuid(invoiceId) ? await invoiceDocument(db, invoiceId, supplier) : null;
-  if (!found || !can(principal, 'invoice:read', { managerUserId: found.managerUserId })) {
+  if (!found || !can(principal, 'invoice:read', found.reader)) {
     throw notFound(INVOICE_NOT_FOUND, 'INVOICE_NOT_FOUND');
   }
   return { filename: invoiceFilename(found.document), content: await renderInvoicePdf(found.document) };

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import {
   courses,
+  invoices,
   liveSessionAttendees,
   liveSessions,
   modules,
@@ -20,6 +21,7 @@ import { isUuid } from '#server/lib/uuid.ts';
 import { CANCELLATION_DAYS, orderReference } from '#shared/consent.ts';
 import { formatPrice } from '#shared/format.ts';
 import type { AccountOrder } from '#shared/schemas/refunds.ts';
+import { invoiceLabel } from '#shared/schemas/teams.ts';
 import { type RefundDeps, requestRefund } from './refunds.service.ts';
 
 // The buyer's side (docs/product.md#refunds-cancellations-and-credit-notes): their course purchases, cancelling
@@ -90,6 +92,10 @@ export async function accountOrders(
     )
     .orderBy(desc(payments.createdAt));
   const started = await startedCourses(db, userId, [...new Set(rows.map((r) => r.payment.courseId))], now);
+  const receipts = await receiptDetails(
+    db,
+    rows.map((r) => r.payment.id),
+  );
   return rows.map(({ payment, courseTitle, refundedPence }) => {
     const until = new Date((payment.fulfilledAt ?? payment.createdAt).getTime() + CANCELLATION_DAYS * DAY_MS);
     const isStarted = started.has(payment.courseId);
@@ -111,8 +117,54 @@ export async function accountOrders(
           : refundedPence >= payment.amountPence
             ? 'refunded'
             : 'partially_refunded',
+      ...receiptOf(receipts, payment),
     };
   });
+}
+
+/** The monthly plans' instalments and the VAT invoices of these payments. */
+async function receiptDetails(db: Queryable, paymentIds: string[]) {
+  if (paymentIds.length === 0) return { instalments: [], invoices: [] };
+  return {
+    instalments: await db
+      .select()
+      .from(paymentInstalments)
+      .where(inArray(paymentInstalments.paymentId, paymentIds))
+      .orderBy(asc(paymentInstalments.sequence)),
+    invoices: await db
+      .select({ id: invoices.id, number: invoices.number, paymentId: invoices.paymentId })
+      .from(invoices)
+      .where(inArray(invoices.paymentId, paymentIds)),
+  };
+}
+
+function receiptOf(
+  receipts: Awaited<ReturnType<typeof receiptDetails>>,
+  payment: typeof payments.$inferSelect,
+): Pick<AccountOrder, 'schedule' | 'invoice'> {
+  const later = receipts.instalments.filter((i) => i.paymentId === payment.id);
+  const invoice = receipts.invoices.find((i) => i.paymentId === payment.id);
+  const first = {
+    sequence: 1,
+    dueAt: (payment.fulfilledAt ?? payment.createdAt).toISOString(),
+    amountPence: payment.amountPence,
+    status: 'paid',
+  };
+  return {
+    schedule:
+      payment.plan === 'monthly' && later.length
+        ? [
+            first,
+            ...later.map((i) => ({
+              sequence: i.sequence,
+              dueAt: i.dueAt.toISOString(),
+              amountPence: i.amountPence,
+              status: i.status,
+            })),
+          ]
+        : [],
+    invoice: invoice ? { id: invoice.id, number: invoiceLabel(invoice.number) } : null,
+  };
 }
 
 async function ownOrder(db: Queryable, userId: string, paymentId: string, now: Date): Promise<AccountOrder> {

@@ -8,6 +8,7 @@ import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import { creditNoteLabel } from '#shared/schemas/refunds.ts';
 import { invoiceLabel } from '#shared/schemas/teams.ts';
+import { vatOfGross } from '#shared/vat.ts';
 import { type RefundDocument, refundDocumentFilename, renderRefundDocument } from './refund-pdf.presenter.ts';
 import type { RefundRow } from './refunds.repo.ts';
 
@@ -17,31 +18,29 @@ import type { RefundRow } from './refunds.repo.ts';
 
 export const CREDIT_NOTE_NOT_FOUND = 'Credit note not found';
 
-/** The VAT inside a gross amount at `rate` percent, to the nearest penny (VAT Notice 700 §17). */
-export function vatOfGross(grossPence: number, rate: number): number {
-  return rate > 0 ? Math.round((grossPence * rate) / (100 + rate)) : 0;
-}
-
-/** Issues the refund's credit note when its payment was for an invoiced team order; null otherwise. */
+/** Issues the refund's credit note when its payment was invoiced (a team order, a VAT-invoiced purchase); else null. */
 export async function issueCreditNoteFor(
   tx: Queryable,
   refund: RefundRow,
 ): Promise<{ id: string; number: number } | null> {
-  const [row] = await tx
+  const [team] = await tx
     .select({ order: teamOrders, invoice: invoices })
     .from(teamOrders)
     .innerJoin(invoices, eq(invoices.teamOrderId, teamOrders.id))
     .where(eq(teamOrders.paymentId, refund.paymentId));
-  if (!row) return null;
-  const vatPence = vatOfGross(refund.amountPence, row.order.vatRate);
+  // An individual purchase invoiced with VAT (docs/product.md#invoices-and-receipts) is corrected the same way.
+  const [own] = team ? [] : await tx.select().from(invoices).where(eq(invoices.paymentId, refund.paymentId));
+  const invoice = team?.invoice ?? own;
+  if (!invoice) return null;
+  const vatPence = vatOfGross(refund.amountPence, team ? team.order.vatRate : (invoice.vatRate ?? 0));
   const number = await nextInvoiceNumber(tx, 'credit_note');
   const [note] = await tx
     .insert(creditNotes)
     .values({
       number,
       refundId: refund.id,
-      invoiceId: row.invoice.id,
-      teamOrderId: row.order.id,
+      invoiceId: invoice.id,
+      teamOrderId: team?.order.id ?? null,
       reason: refund.reason,
       netPence: refund.amountPence - vatPence,
       vatPence,
@@ -64,7 +63,10 @@ export async function refundDocument(
   db: Queryable,
   refundId: string,
   supplier: AppConfig['invoicing'],
-): Promise<{ document: RefundDocument; managerUserId: string | null } | null> {
+): Promise<{
+  document: RefundDocument;
+  reader: { managerUserId: string | null } | { ownerId: string | null };
+} | null> {
   const [row] = await db
     .select({ refund: refunds, payment: payments, courseTitle: courses.title })
     .from(refunds)
@@ -77,8 +79,10 @@ export async function refundDocument(
     .select({ note: creditNotes, invoice: invoices, order: teamOrders })
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-    .innerJoin(teamOrders, eq(teamOrders.id, creditNotes.teamOrderId))
+    .leftJoin(teamOrders, eq(teamOrders.id, creditNotes.teamOrderId))
     .where(eq(creditNotes.refundId, refundId));
+  const name = [payment.studentData.firstName, payment.studentData.lastName].filter(Boolean).join(' ');
+  const buyer = [name, payment.email].filter(Boolean);
   const base = {
     supplier,
     reason: refund.reason,
@@ -89,37 +93,39 @@ export async function refundDocument(
     amountPence: refund.amountPence,
   };
   if (note) {
+    const { order } = note;
     return {
-      managerUserId: note.order.managerUserId,
+      reader: order ? { managerUserId: order.managerUserId } : { ownerId: payment.userId },
       document: {
         ...base,
         kind: 'credit_note',
         number: creditNoteLabel(note.note.number),
         issuedAt: note.note.issuedAt,
         invoice: { number: invoiceLabel(note.invoice.number), issuedAt: note.invoice.issuedAt },
-        customer: [
-          note.order.company.name,
-          note.order.company.addressLine1,
-          note.order.company.city,
-          note.order.company.postcode,
-          note.order.company.vatNumber ? `Customer VAT number: ${note.order.company.vatNumber}` : null,
-        ].filter((line): line is string => Boolean(line)),
-        vatRate: note.order.vatRate,
+        customer: order
+          ? [
+              order.company.name,
+              order.company.addressLine1,
+              order.company.city,
+              order.company.postcode,
+              order.company.vatNumber ? `Customer VAT number: ${order.company.vatNumber}` : null,
+            ].filter((line): line is string => Boolean(line))
+          : buyer,
+        vatRate: order ? order.vatRate : (note.invoice.vatRate ?? 0),
         netPence: note.note.netPence,
         vatPence: note.note.vatPence,
       },
     };
   }
-  const name = [payment.studentData.firstName, payment.studentData.lastName].filter(Boolean).join(' ');
   return {
-    managerUserId: payment.userId,
+    reader: { ownerId: payment.userId },
     document: {
       ...base,
       kind: 'refund_receipt',
       number: null,
       issuedAt: refund.succeededAt ?? refund.createdAt,
       invoice: null,
-      customer: [name, payment.email].filter(Boolean),
+      customer: buyer,
       vatRate: 0,
       netPence: refund.amountPence,
       vatPence: 0,
@@ -138,7 +144,10 @@ export async function refundAttachment(db: Queryable, refundId: string, supplier
   };
 }
 
-/** GET /api/credit-notes/:id.pdf: the order's manager, finance or an admin; to anyone else it does not exist. */
+/**
+ * GET /api/credit-notes/:id.pdf: the team order's manager or the individual buyer, finance or an admin; to anyone
+ * else it does not exist.
+ */
 export async function creditNotePdfFor(
   db: Queryable,
   principal: Principal,
@@ -152,7 +161,7 @@ export async function creditNotePdfFor(
         .where(eq(creditNotes.id, creditNoteId))
     : [];
   const found = note ? await refundDocument(db, note.refundId, supplier) : null;
-  if (!found || !can(principal, 'invoice:read', { managerUserId: found.managerUserId })) {
+  if (!found || !can(principal, 'invoice:read', found.reader)) {
     throw notFound(CREDIT_NOTE_NOT_FOUND, 'CREDIT_NOTE_NOT_FOUND');
   }
   return {

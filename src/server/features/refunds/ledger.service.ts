@@ -14,7 +14,7 @@ import { orderReference } from '#shared/consent.ts';
 import { penceToDecimal } from '#shared/format.ts';
 import { creditNoteLabel } from '#shared/schemas/refunds.ts';
 import { invoiceLabel } from '#shared/schemas/teams.ts';
-import { vatOfGross } from './credit-notes.service.ts';
+import { vatOfGross } from '#shared/vat.ts';
 
 // The accountant's export (docs/product.md#refunds-cancellations-and-credit-notes): one row per money event, oldest
 // first. Money in (card payments, paid instalments, invoices paid by transfer) and documents (invoices, credit
@@ -126,6 +126,22 @@ export async function ledgerCsv(db: Queryable, invoicing: AppConfig['invoicing']
         providerReference: '',
       });
     }
+  }
+  // Individual purchases' VAT invoices (docs/product.md#invoices-and-receipts): the same series, paid by card.
+  const purchaseInvoices = await db
+    .select({ invoice: invoices, payment: payments })
+    .from(invoices)
+    .innerJoin(payments, eq(payments.id, invoices.paymentId));
+  for (const { invoice, payment } of purchaseInvoices) {
+    rows.push({
+      at: invoice.issuedAt,
+      type: 'invoice',
+      document: invoiceLabel(invoice.number),
+      customer: payment.email,
+      ...split(payment.amountPence, vatOfGross(payment.amountPence, invoice.vatRate ?? 0)),
+      method: 'card',
+      providerReference: payment.providerIntentId ?? '',
+    });
   }
   const back = await db
     .select({ refund: refunds, payment: payments, note: creditNotes, order: teamOrders })

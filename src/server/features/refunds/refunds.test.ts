@@ -45,7 +45,13 @@ describe('refunds', () => {
     const bought = await buyCourse(t, courseId);
     const part = await refund(bought.paymentId, { amountPence: 20000, reason: 'Goodwill', endAccess: false });
     expect(part.statusCode, part.body).toBe(201);
-    expect(part.json()).toMatchObject({ status: 'succeeded', amountPence: 20000, creditNote: null });
+    // With VAT_NUMBER the purchase had a VAT invoice, so each refund is a credit note against it
+    // (docs/product.md#invoices-and-receipts).
+    expect(part.json()).toMatchObject({
+      status: 'succeeded',
+      amountPence: 20000,
+      creditNote: { number: expect.stringMatching(/^CN-\d{6}$/) },
+    });
     const access = () =>
       t.db
         .select()
@@ -76,7 +82,7 @@ describe('refunds', () => {
       .select()
       .from(emailAttachments)
       .where(eq(emailAttachments.emailId, mine[0]!.id));
-    expect(file!.filename).toMatch(/^refund-receipt-TS-[0-9A-F]{8}\.pdf$/);
+    expect(file!.filename).toMatch(/^credit-note-CN-\d{6}\.pdf$/);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, bought.paymentId));
     expect(audit.map((a) => a.action)).toEqual(['payment.refund', 'payment.refund']);
     expect(audit[0]!.actorId).toBe(finance.id);

@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { invoices } from '#server/db/schema/index.ts';
 import { confirmedInvoiceOrder, seedCourse, teamOrderBody } from '#server/test/fixtures/teams.ts';
 import { createTestApp } from '#server/test/harness.ts';
+import { pdfText } from '#server/test/pdf-text.ts';
 import { teamsHarness } from './teams-harness.ts';
 
 // The invoice and receipt PDFs: every field of a UK VAT invoice (docs/team-seats.md "Invoices").
@@ -88,13 +85,3 @@ describe('invoice PDF', () => {
     }
   });
 });
-
-function pdfText(pdf: Buffer): string {
-  const file = path.join(os.tmpdir(), `invoice-${process.pid}-${Date.now()}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}

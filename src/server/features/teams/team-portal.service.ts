@@ -92,7 +92,9 @@ export async function teamOverview(
         contacts.get(seat.id) ?? null,
       );
     }),
-    invoices: invoiceRows.map((invoice) => presentTeamInvoice(invoice, byId.get(invoice.teamOrderId)!.order)),
+    invoices: invoiceRows.map((invoice) =>
+      presentTeamInvoice(invoice, byId.get(invoice.teamOrderId!)!.order),
+    ),
   };
 }
 

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { confirmedInvoiceOrder, seedCourse, teamOrderBody } from '#server/test/fixtures/teams.ts';
+import {
+  confirmedInvoiceOrder,
+  seedCourse,
+  teamOrderBody,
+  VAT_INVOICING,
+} from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 
 /**
@@ -14,13 +19,7 @@ export function teamsHarness() {
   };
   beforeAll(async () => {
     h.t = await createTestApp({
-      invoicing: {
-        companyName: 'TradeSkills Training Ltd',
-        companyAddress: '1 Spark Lane, Manchester, M1 2AB',
-        vatNumber: 'GB987654321',
-        vatRate: 20,
-        bankDetails: 'Sort code 12-34-56, account 12345678',
-      },
+      invoicing: VAT_INVOICING,
     });
     h.course = await seedCourse(h.t.db, 'Electrical Safety for Teams');
     h.adminCookie = await h.t.login(await h.t.createUser({ role: 'admin' }));

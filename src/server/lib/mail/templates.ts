@@ -75,6 +75,29 @@ export function courseAddedEmail(input: {
   };
 }
 
+/** A purchase by an account that already had the course: no welcome email goes, so the receipt goes on its own. */
+export function purchaseReceiptEmail(input: {
+  to: string;
+  firstName: string | null;
+  courseTitle: string;
+  publicUrl: string;
+  extra: string[];
+}): OutgoingEmail {
+  const accountUrl = `${input.publicUrl}/account`;
+  const lines = [
+    `Hello ${input.firstName || 'there'},`,
+    `Thank you for your payment for ${input.courseTitle}, which is already in your TradeSkills account. This is your receipt.`,
+    ...input.extra,
+  ];
+  return {
+    kind: 'purchase_receipt',
+    to: input.to,
+    subject: `Your receipt for ${input.courseTitle}`,
+    text: `${lines.join('\n\n')}\n`,
+    html: layoutHtml(lines, { href: accountUrl, label: 'See my orders' }),
+  };
+}
+
 export function passwordResetEmail(input: {
   to: string;
   firstName: string | null;
@@ -130,6 +153,8 @@ export function orderConfirmationParagraphs(input: {
   courseTitle: string;
   amount: string;
   schedule: string | null;
+  /** The VAT invoice's number when one was issued (the supplier is VAT registered). */
+  invoiceNumber?: string | null;
   consent: { wording: string; at: Date } | null;
   supplier: { companyName: string; companyAddress: string };
   accountUrl: string;
@@ -141,6 +166,11 @@ export function orderConfirmationParagraphs(input: {
     .join(', ');
   return [
     `Your order ${input.orderReference}: ${input.courseTitle}, ${input.amount}${input.schedule ? ` (${input.schedule})` : ''}.`,
+    ...(input.invoiceNumber
+      ? [
+          `Your VAT invoice ${input.invoiceNumber} is under Billing on your account page (${input.accountUrl}), ready to download.`,
+        ]
+      : []),
     input.consent
       ? `You asked to start at once. At ${input.consent.at.toISOString().slice(0, 16).replace('T', ' ')} UTC you ticked: "${input.consent.wording}"`
       : 'You have not asked to start at once.',

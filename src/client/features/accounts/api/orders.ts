@@ -24,3 +24,6 @@ export function useAskForRefund() {
       apiJson<{ sent: boolean }>('POST', `/api/account/orders/${paymentId}/refund-request`, { message }),
   });
 }
+
+/** An individual purchase's VAT invoice PDF (GET /api/invoices/:id.pdf, the buyer's own only). */
+export const invoicePdfUrl = (id: string) => `/api/invoices/${id}.pdf`;

@@ -1,4 +1,4 @@
-import { ReceiptText } from 'lucide-react';
+import { Download, ReceiptText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -12,7 +12,7 @@ import { getErrorMessage } from '#client/lib/api-client.ts';
 import { toast } from '#client/lib/toast.ts';
 import { formatDate, formatPrice } from '#shared/format.ts';
 import type { AccountOrder } from '#shared/schemas/refunds.ts';
-import { useAccountOrders, useAskForRefund, useCancelOrder } from '../api/orders.ts';
+import { invoicePdfUrl, useAccountOrders, useAskForRefund, useCancelOrder } from '../api/orders.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 const STATUS: Record<
@@ -34,7 +34,7 @@ export function BillingCard() {
       <SectionHeading
         id="billing-heading"
         title="Billing"
-        description="Your orders. You can cancel within 14 days of buying, as long as you have not started the course."
+        description="Your orders and receipts. You can cancel within 14 days of buying, as long as you have not started the course."
       />
       <ul className="flex flex-col divide-y divide-border">
         {orders.data.map((order) => (
@@ -95,6 +95,7 @@ function OrderRow({ order }: { order: AccountOrder }) {
         </div>
         <Badge variant={status.variant}>{status.label}</Badge>
       </div>
+      <Receipt order={order} />
       {order.cancellable ? (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted-foreground">
@@ -127,6 +128,50 @@ function OrderRow({ order }: { order: AccountOrder }) {
         onConfirm={onCancel}
       />
     </li>
+  );
+}
+
+const INSTALMENT_STATUS: Record<string, string> = {
+  paid: 'Paid',
+  scheduled: 'Due',
+  failed: 'Failed',
+  canceled: 'Cancelled',
+};
+
+/** The receipt (docs/product.md#invoices-and-receipts): a monthly plan's schedule and the VAT invoice, if any. */
+function Receipt({ order }: { order: AccountOrder }) {
+  if (!order.schedule.length && !order.invoice) return null;
+  return (
+    <div className="flex flex-col gap-3 rounded-lg bg-navy-50/60 p-3 text-sm">
+      {order.schedule.length ? (
+        <div>
+          <p className="font-medium text-navy-950">
+            Monthly plan: {order.schedule.length} payments of{' '}
+            {formatPrice(order.schedule[0]!.amountPence, 'pence')}
+          </p>
+          <ol className="mt-1 grid gap-1" aria-label={`Payment schedule for ${order.reference}`}>
+            {order.schedule.map((item) => (
+              <li key={item.sequence} className="flex justify-between gap-3 text-muted-foreground">
+                <span>
+                  Payment {item.sequence} · {formatDate(item.dueAt)}
+                </span>
+                <span>
+                  {formatPrice(item.amountPence, 'pence')} · {INSTALMENT_STATUS[item.status] ?? item.status}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+      {order.invoice ? (
+        <Button asChild variant="outline" size="sm" className="self-start">
+          <a href={invoicePdfUrl(order.invoice.id)} download>
+            <Download aria-hidden="true" />
+            VAT invoice {order.invoice.number} (PDF)
+          </a>
+        </Button>
+      ) : null}
+    </div>
   );
 }
 

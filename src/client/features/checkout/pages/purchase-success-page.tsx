@@ -1,5 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, House, KeyRound, LogIn, Mail, ShieldCheck } from 'lucide-react';
+import {
+  BookOpen,
+  CircleAlert,
+  CircleCheck,
+  House,
+  KeyRound,
+  LogIn,
+  type LucideIcon,
+  Mail,
+  ShieldCheck,
+  UserPlus,
+  Users,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
@@ -9,7 +21,7 @@ import { getErrorMessage } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';
 import { SUCCESS_TICK_DELAY_MS, SUPPORT_EMAIL } from '#shared/constants.ts';
-import type { PaymentSuccessResponse } from '#shared/schemas/checkout.ts';
+import type { PaymentSuccessResponse, PurchaseOutcome } from '#shared/schemas/checkout.ts';
 import { recordPaymentSuccess } from '../api/checkout.ts';
 
 /**
@@ -51,7 +63,13 @@ export function PurchaseSuccessPage() {
       />
     );
   } else {
-    body = <Success courseTitle={check.data?.courseTitle} email={check.data?.email ?? null} />;
+    body = (
+      <Success
+        courseTitle={check.data?.courseTitle}
+        email={check.data?.email ?? null}
+        outcome={check.data?.outcome ?? 'new_account'}
+      />
+    );
   }
   return (
     <PublicLayout>
@@ -89,34 +107,105 @@ function Problem({ title, message }: { title: string; message: string }) {
   );
 }
 
-function Success({ courseTitle, email }: { courseTitle?: string; email: string | null }) {
+interface Step {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+}
+
+/**
+ * What each kind of purchase is told (docs/product.md#checkout): a new account gets the spec's steps (emailed
+ * credentials, temporary password); an existing account is told the course was added; a team order, its seats.
+ */
+function successCopy(outcome: PurchaseOutcome, email: string | null, courseTitle?: string) {
+  const to = email ?? 'the email you gave us';
+  const course = courseTitle ?? 'The course';
+  const copy: Record<
+    PurchaseOutcome,
+    { intro: string; steps: Step[]; portal: { href: string; label: string } }
+  > = {
+    new_account: {
+      intro: 'Your login credentials have been emailed to you.',
+      steps: [
+        {
+          icon: Mail,
+          title: 'Check your email',
+          text: email
+            ? `We've sent your login details to ${email}.`
+            : 'We have sent your login details to the email you gave us.',
+        },
+        {
+          icon: KeyRound,
+          title: 'Your account is ready',
+          text: 'Your student account has been created with a temporary password.',
+        },
+        {
+          icon: ShieldCheck,
+          title: 'Change your password',
+          text: 'Sign in and choose your own password after your first login.',
+        },
+      ],
+      portal: { href: '/api/login', label: 'Go to Student Portal' },
+    },
+    existing_account: {
+      intro: 'The course has been added to your account. Your receipt has been emailed to you.',
+      steps: [
+        { icon: Mail, title: 'Check your email', text: `We've sent your receipt to ${to}.` },
+        {
+          icon: BookOpen,
+          title: 'Your course is ready',
+          text: `${course} is now in your existing TradeSkills account.`,
+        },
+        {
+          icon: LogIn,
+          title: 'Sign in as usual',
+          text: 'Use your existing email and password. Your receipt is also under Billing on your account page.',
+        },
+      ],
+      portal: { href: '/api/login', label: 'Go to Student Portal' },
+    },
+    team_order: {
+      intro: "Your team's seats are ready. Your receipt has been emailed to you.",
+      steps: [
+        {
+          icon: Mail,
+          title: 'Check your email',
+          text: `We've sent your receipt to ${to}. If you are new to TradeSkills, your login details are there too.`,
+        },
+        {
+          icon: Users,
+          title: 'Your seats are ready',
+          text: 'You manage this order: no seat is taken until you give it to someone.',
+        },
+        {
+          icon: UserPlus,
+          title: 'Assign your seats',
+          text: 'Sign in and open My team to give each seat to a member of your team.',
+        },
+      ],
+      portal: { href: '/team', label: 'Go to My Team' },
+    },
+  };
+  return copy[outcome];
+}
+
+function Success({
+  courseTitle,
+  email,
+  outcome,
+}: {
+  courseTitle?: string;
+  email: string | null;
+  outcome: PurchaseOutcome;
+}) {
   const [ticked, setTicked] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setTicked(true), SUCCESS_TICK_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
-  const steps = [
-    {
-      icon: Mail,
-      title: 'Check your email',
-      text: email
-        ? `We've sent your login details to ${email}.`
-        : 'We have sent your login details to the email you gave us.',
-      tick: ticked,
-    },
-    {
-      icon: KeyRound,
-      title: 'Your account is ready',
-      text: 'Your student account has been created with a temporary password.',
-      tick: true,
-    },
-    {
-      icon: ShieldCheck,
-      title: 'Change your password',
-      text: 'Sign in and choose your own password after your first login.',
-      tick: false,
-    },
-  ];
+  const copy = successCopy(outcome, email, courseTitle);
+  // The email step ticks after 2 s; the second step is done already; the last is for the buyer to do.
+  const steps = copy.steps.map((step, i) => ({ ...step, tick: i === 0 ? ticked : i === 1 }));
   return (
     <div className="rounded-2xl border border-border bg-white p-6 text-center shadow-card sm:p-10">
       <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-green-100 text-success">
@@ -129,7 +218,7 @@ function Success({ courseTitle, email }: { courseTitle?: string; email: string |
             Welcome to <span className="font-semibold text-navy-900">{courseTitle}</span>.{' '}
           </>
         ) : null}
-        Your login credentials have been emailed to you.
+        {copy.intro}
       </p>
       <ol className="mt-8 grid gap-3 text-left">
         {steps.map((step, i) => (
@@ -161,9 +250,9 @@ function Success({ courseTitle, email }: { courseTitle?: string; email: string |
       </ol>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Button asChild size="lg" variant="accent">
-          <a href="/api/login">
+          <a href={copy.portal.href}>
             <LogIn aria-hidden="true" />
-            Go to Student Portal
+            {copy.portal.label}
           </a>
         </Button>
         <Button asChild size="lg" variant="outline">
