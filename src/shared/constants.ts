@@ -46,7 +46,6 @@ export const UPCOMING_SESSION_DAYS = 7;
 
 /** The kind of account (users.role): a staff account without the admin role is 'staff'. */
 export const ROLES = ['admin', 'staff', 'student'] as const;
-export type Role = (typeof ROLES)[number];
 /** Roles an admin gives staff; a person may hold several (docs/staff.md). Never derived from purchases. */
 export const STAFF_ROLES = ['admin', 'tutor', 'instructor', 'finance'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

@@ -94,7 +94,6 @@ export const moduleInputSchema = z.strictObject({
   duration: wholeNumber('Duration must be a whole number of minutes', 0),
   courseId: text().optional(),
 });
-export type ModuleInput = z.input<typeof moduleInputSchema>;
 
 export const topicInputSchema = z.strictObject({
   title: required('Title is required'),
@@ -102,7 +101,6 @@ export const topicInputSchema = z.strictObject({
   order: wholeNumber(ORDER_MIN, 0),
   moduleId: text().optional(),
 });
-export type TopicInput = z.input<typeof topicInputSchema>;
 
 const answerInput = z.object({
   answerText: text().max(1000).optional().default(''),
@@ -113,7 +111,6 @@ const questionInput = z.object({
   imagePath: text().trim().max(500).nullable().optional(),
   answers: z.array(answerInput).max(10).optional().default([]),
 });
-export type QuizQuestionInput = z.input<typeof questionInput>;
 
 /** A question counts when it has text, at least one non-empty answer and exactly one marked correct. */
 export function cleanQuestions(questions: z.output<typeof questionInput>[]) {
@@ -184,7 +181,6 @@ export const quizInputSchema = z.strictObject({
     .refine((qs) => qs.length > 0, QUIZ_QUESTION_REQUIRED),
   ...quizRules,
 });
-export type QuizInput = z.input<typeof quizInputSchema>;
 
 export const adminCourseSchema = courseSchema.extend({
   moduleCount: z.number().int(),

@@ -19,7 +19,6 @@ export const liveSessionInputSchema = z
     message: 'End time must be after the start time',
     path: ['endTime'],
   });
-export type LiveSessionInput = z.input<typeof liveSessionInputSchema>;
 
 export const adminLiveSessionSchema = z.object({
   id: text(),

@@ -40,9 +40,7 @@ export const OTJ_ACTIVITY_LABELS: Record<OtjActivity, string> = {
 };
 /** Where an entry came from: the apprentice, or learning on this platform recorded as it happened. */
 export const OTJ_SOURCES = ['apprentice', 'video', 'quiz', 'live_session'] as const;
-export type OtjSource = (typeof OTJ_SOURCES)[number];
 export const OTJ_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type OtjStatus = (typeof OTJ_STATUSES)[number];
 export const REVIEW_ROLES = ['apprentice', 'tutor', 'employer'] as const;
 export type ReviewRole = (typeof REVIEW_ROLES)[number];
 

@@ -22,8 +22,6 @@ export const studentDataSchema = z.object({
   experienceLevel: z.enum(PURCHASE_EXPERIENCE_LEVELS, MISSING_INFORMATION),
 });
 export type StudentData = z.infer<typeof studentDataSchema>;
-/** What the form holds before validation. */
-export type StudentDataInput = z.input<typeof studentDataSchema>;
 
 /** The buyer-details rules for a course type: upskill courses also need company and job title. */
 export function studentDataSchemaFor(courseType: 'fundamental' | 'upskill') {
@@ -46,7 +44,6 @@ export const createCoursePaymentSchema = z.object({
   /** Priced by the server (docs/product.md#discount-codes-and-team-prices). */
   discountCode: discountCodeField,
 });
-export type CreateCoursePaymentInput = z.input<typeof createCoursePaymentSchema>;
 
 export const createPaymentIntentSchema = z.object({
   courseId: text().trim().min(1, 'No course selected for checkout').max(100),

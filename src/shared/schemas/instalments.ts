@@ -20,7 +20,6 @@ export const scheduleEntrySchema = z.object({
   /** Overdue: the next automatic retry, if one is left. */
   nextRetryAt: text().nullable(),
 });
-export type ScheduleEntry = z.infer<typeof scheduleEntrySchema>;
 
 /** A monthly plan as its buyer sees it in Billing. */
 export const accountPlanSchema = z.object({

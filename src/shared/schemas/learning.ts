@@ -118,7 +118,6 @@ export const quizAttemptSummarySchema = z.object({
   pointsPossible: z.number(),
   createdAt: text(),
 });
-export type QuizAttemptSummary = z.infer<typeof quizAttemptSummarySchema>;
 export const quizSchema = z.object({
   id: text(),
   topicId: text(),
@@ -188,7 +187,6 @@ export const updateProgressSchema = z.strictObject({
     ])
     .pipe(z.number().min(0, 'progressPercentage must be 0–100').max(100, 'progressPercentage must be 0–100')),
 });
-export type UpdateProgressInput = z.input<typeof updateProgressSchema>;
 
 export const RESOURCE_TYPES = ['video', 'presentation'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];

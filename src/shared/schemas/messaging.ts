@@ -15,7 +15,6 @@ export const createConversationSchema = z.strictObject({
   participantIds: z.array(z.uuid()).min(1, 'Please select at least one student').max(500),
   title: text().trim().max(200).optional(),
 });
-export type CreateConversationInput = z.input<typeof createConversationSchema>;
 
 export const participantSchema = z.object({
   id: text(),

@@ -39,7 +39,6 @@ export const notificationSchema = z.object({
   createdAt: text(),
   readAt: text().nullable(),
 });
-export type AppNotification = z.infer<typeof notificationSchema>;
 export const notificationsResponseSchema = z.object({
   unread: z.number().int(),
   items: z.array(notificationSchema),

@@ -31,7 +31,6 @@ export const holdSchema = z.object({
   until: z.string(),
   reason: z.string(),
 });
-export type Hold = z.infer<typeof holdSchema>;
 
 export const dataRequestSchema = z.object({
   id: z.string(),

@@ -6,7 +6,6 @@ import { dialogPanelClasses, overlayClasses } from './dialog.tsx';
 import { useReturnFocus } from './return-focus.ts';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({
   className,
