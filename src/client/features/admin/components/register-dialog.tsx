@@ -18,7 +18,16 @@ import { adminApi, adminKeys, errorToast, successToast, useRegister } from '../a
  * The register of one session (docs/product.md#live-sessions): everyone expected (the list and the course), their
  * answer to 'Will you attend?', and a tick for who was there. Saving approves present apprentices' OTJ hours.
  */
-export function RegisterDialog({ sessionId, onClose }: { sessionId: string | null; onClose: () => void }) {
+export function RegisterDialog({
+  sessionId,
+  onClose,
+  onSaved,
+}: {
+  sessionId: string | null;
+  onClose: () => void;
+  /** After a save, e.g. to refresh a list showing whether the register is taken. */
+  onSaved?: () => void;
+}) {
   const queryClient = useQueryClient();
   const { data } = useRegister(sessionId);
   const [present, setPresent] = useState<Set<string>>(new Set());
@@ -34,6 +43,7 @@ export function RegisterDialog({ sessionId, onClose }: { sessionId: string | nul
       const saved = await adminApi.takeRegister(sessionId, [...present]);
       queryClient.setQueryData(adminKeys.register(sessionId), saved);
       successToast(`Register saved: ${present.size} present`);
+      onSaved?.();
       onClose();
     } catch (error) {
       errorToast('Could not save the register', error);
