@@ -80,9 +80,7 @@ export function CaseloadSessionsTab() {
                   <div className="flex items-center gap-2">
                     <Users aria-hidden="true" className="size-4 text-muted-foreground" />
                     <dt className="sr-only">Your apprentices expected</dt>
-                    <dd>
-                      {s.expected} of your apprentice{s.expected === 1 ? '' : 's'}
-                    </dd>
+                    <dd>{s.expected} of your apprentices</dd>
                   </div>
                 </dl>
                 <div className="mt-3 flex flex-wrap gap-2 border-t border-border pt-3">

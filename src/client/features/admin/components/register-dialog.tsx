@@ -91,9 +91,13 @@ export function RegisterDialog({
                     <span className="block truncate text-xs text-muted-foreground">{p.email}</span>
                   </label>
                   {p.attending === true ? (
-                    <Badge variant="success">Said yes</Badge>
+                    <Badge variant="success" className="shrink-0">
+                      Said yes
+                    </Badge>
                   ) : p.attending === false ? (
-                    <Badge variant="outline">Said no</Badge>
+                    <Badge variant="outline" className="shrink-0">
+                      Said no
+                    </Badge>
                   ) : null}
                 </li>
               );
