@@ -73,7 +73,10 @@ export function RegisterDialog({
             {data.people.map((p) => {
               const id = `register-${p.id}`;
               return (
-                <li key={p.id} className="flex items-center gap-3 rounded-md px-2 py-2 hover:bg-muted">
+                <li
+                  key={p.id}
+                  className="flex min-w-0 items-center gap-3 rounded-md px-2 py-2 hover:bg-muted"
+                >
                   <Checkbox
                     id={id}
                     checked={present.has(p.id)}
