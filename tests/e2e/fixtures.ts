@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, test as base, expect, type Page } from '@playwright/test';
 
 // What the journeys share: the accounts scripts/e2e-server.mjs creates, signing in through the login form, the
 // toast region, and an `adminPage` fixture (a second browser, signed in as the admin) for journeys that watch
@@ -58,6 +58,44 @@ export const test = base.extend<{ adminPage: Page }>({
 });
 
 export { expect };
+
+/** The path of the newest staff invitation link mailed to `to` (the admin dev mailbox; `api` signed in as admin). */
+export async function invitationLink(api: APIRequestContext, to: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const { emails } = (await (await api.get('/api/admin/mailbox')).json()) as {
+          emails: { to: string; kind: string; text: string }[];
+        };
+        const text = emails.find((m) => m.to === to && m.kind === 'staff-invitation')?.text ?? '';
+        link = /\/staff\/accept\?token=[\w-]+/.exec(text)?.[0] ?? '';
+        return link;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe('');
+  return link;
+}
+
+/**
+ * A staff member (docs/staff.md) invited by the admin (`api`) and accepted through the API: their account and id.
+ * Each call makes a new person; `tag` names them in the email and surname.
+ */
+export async function staffMember(api: APIRequestContext, browser: Browser, tag: string, roles: string[]) {
+  const email = `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e5)}@staff.example`;
+  const password = 'Copper-Lantern-7712';
+  const invited = await api.post('/api/admin/staff/invitations', {
+    data: { email, firstName: 'Sam', lastName: tag, roles },
+  });
+  expect(invited.ok(), await invited.text()).toBe(true);
+  const token = new URL(await invitationLink(api, email), 'http://x').searchParams.get('token');
+  const context = await browser.newContext();
+  expect((await context.request.post('/api/staff/accept', { data: { token, password } })).ok()).toBe(true);
+  await context.close();
+  const staff = (await (await api.get('/api/admin/staff')).json()) as { userId: string; email: string }[];
+  return { email, password, id: staff.find((m) => m.email === email)!.userId };
+}
 
 /** Waits until React has hydrated a server-rendered page (src/client/main.tsx sets the marker). */
 export async function hydrated(page: Page) {

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, signedIn, staffMember, test } from './fixtures.ts';
 
 // In the loop (docs/product.md#notifications, #live-sessions): a reply reaches the student's bell without a
-// reload; the student adds a course session to their calendar and says they will attend; the admin takes the
-// register. At phone and desktop widths, each with its own student.
+// reload; the student adds a course session to their calendar and says they will attend; their tutor takes the
+// register from the Live Sessions tab (docs/staff.md). At phone and desktop widths, each with its own student.
 
 const SHOTS = path.resolve('test-results/notifications');
 
@@ -92,21 +92,47 @@ test('a reply reaches the bell live; a student adds a session to the calendar an
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, `session-${width}.png`) });
 
-    // The admin takes the register.
-    await adminPage.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await adminPage.goto('/admin');
-    await adminPage.getByRole('tab', { name: 'Live Sessions' }).click();
-    const adminCard = adminPage
+    // The student's tutor takes the register: invited, given the student, signed in at this width.
+    const tutor = await staffMember(adminPage.request, browser, `loop-tutor-${width}`, ['tutor']);
+    const record = (await (
+      await adminPage.request.get(`/api/admin/students/${student.id}/apprenticeship`)
+    ).json()) as Record<string, unknown> | null;
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const assigned = await adminPage.request.put(`/api/admin/students/${student.id}/apprenticeship`, {
+      data: {
+        standard: record?.standard ?? 'Installation Electrician',
+        level: record?.level ?? 3,
+        startDate: record?.startDate ?? day(-30),
+        endDate: record?.endDate ?? day(400),
+        weeklyContractedHours: record?.weeklyContractedHours ?? 37.5,
+        plannedOtjHours: record?.plannedOtjHours ?? 400,
+        tutorUserId: tutor.id,
+      },
+    });
+    expect(assigned.ok(), await assigned.text()).toBe(true);
+    const tutorContext = await browser.newContext({
+      viewport: { width, height: width === 390 ? 844 : 900 },
+      locale: 'en-GB',
+    });
+    const tutorPage = await tutorContext.newPage();
+    await signedIn(tutorPage, tutor);
+    await tutorPage.getByRole('tab', { name: 'Live Sessions' }).click();
+    const tutorCard = tutorPage
       .getByRole('listitem')
-      .filter({ has: adminPage.getByRole('heading', { name: title }) });
-    await adminCard.getByRole('button', { name: 'Register' }).click();
-    const dialog = adminPage.getByRole('dialog', { name: 'Register' });
-    // Earlier runs' learners are on the same course's register: tick this run's.
+      .filter({ has: tutorPage.getByRole('heading', { name: title }) });
+    await expect(tutorCard.getByText('1 of your apprentices')).toBeVisible();
+    await tutorPage.screenshot({ path: path.join(SHOTS, `tutor-sessions-${width}.png`), fullPage: true });
+    await tutorCard.getByRole('button', { name: /Register/ }).click();
+    const dialog = tutorPage.getByRole('dialog', { name: 'Register' });
+    // Only the tutor's own apprentice is listed, not the course's other learners.
+    await expect(dialog.getByRole('checkbox')).toHaveCount(1);
     await dialog.getByRole('checkbox', { name: new RegExp(`Lola Loop ${width}`) }).click();
     await expect(dialog.getByText('Said yes')).toBeVisible();
-    await adminPage.screenshot({ path: path.join(SHOTS, `register-${width}.png`) });
+    await tutorPage.screenshot({ path: path.join(SHOTS, `register-${width}.png`) });
     await dialog.getByRole('button', { name: 'Save register' }).click();
-    await expect(adminPage.getByText('Register saved: 1 present', { exact: true })).toBeVisible();
+    await expect(tutorPage.getByText('Register saved: 1 present', { exact: true })).toBeVisible();
+    await expect(tutorCard.getByText('Register taken')).toBeVisible();
+    await tutorContext.close();
     await student.close();
   }
 });

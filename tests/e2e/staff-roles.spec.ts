@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { type Account, ADMIN, expect as baseExpect, signIn, test } from './fixtures.ts';
+import {
+  type Account,
+  ADMIN,
+  expect as baseExpect,
+  invitationLink,
+  signIn,
+  staffMember,
+  test,
+} from './fixtures.ts';
 
 // Staff roles (docs/staff.md): an admin invites a tutor from the Staff tab; the tutor accepts from the emailed
 // link, lands on their caseload, sees only their tabs and approves an OTJ entry; an instructor edits only their
@@ -35,35 +43,6 @@ async function call(api: APIRequestContext, method: 'post' | 'put', url: string,
   const res = await api[method](url, { data });
   expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
   return (await res.json()) as { id: string };
-}
-
-/** The path of the newest staff invitation link mailed to `to` (the admin dev mailbox). */
-async function invitationLink(api: APIRequestContext, to: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const { emails } = (await (await api.get('/api/admin/mailbox')).json()) as {
-        emails: { to: string; kind: string; text: string }[];
-      };
-      const text = emails.find((m) => m.to === to && m.kind === 'staff-invitation')?.text ?? '';
-      link = /\/staff\/accept\?token=[\w-]+/.exec(text)?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  return link;
-}
-
-/** A staff member invited and accepted through the API; returns their account. */
-async function staffMember(api: APIRequestContext, browser: Browser, tag: string, roles: string[]) {
-  const email = `${tag}-${RUN}@staff.example`;
-  await call(api, 'post', '/api/admin/staff/invitations', { email, firstName: 'Sam', lastName: tag, roles });
-  const token = new URL(await invitationLink(api, email), 'http://x').searchParams.get('token');
-  const context = await browser.newContext();
-  expect(
-    (await context.request.post('/api/staff/accept', { data: { token, password: PASSWORD } })).ok(),
-  ).toBe(true);
-  await context.close();
-  return { email, password: PASSWORD };
 }
 
 /** A new apprentice on a course, with one pending OTJ entry logged from their own account. */
@@ -168,7 +147,7 @@ for (const width of [390, 1280]) {
       tutorUserId: tutorId,
     });
     await tutor.reload();
-    await expect(tutor.getByRole('tab')).toHaveText([/Caseload/, /Apprentices/, /Messages/]);
+    await expect(tutor.getByRole('tab')).toHaveText([/Caseload/, /Live Sessions/, /Apprentices/, /Messages/]);
     await expect(tutor.getByRole('tab', { name: 'Students' })).toHaveCount(0);
     const row = tutor.getByRole('link', { name: new RegExp(apprentice.name) });
     await expect(row).toContainText('1 waiting for you');
@@ -196,10 +175,7 @@ for (const width of [390, 1280]) {
       description: 'Another instructor’s module',
     });
     const instructor = await staffMember(api, browser, `instructor${width}`, ['instructor']);
-    const instructorId = (
-      (await (await api.get('/api/admin/staff')).json()) as { userId: string; email: string }[]
-    ).find((m) => m.email === instructor.email)!.userId;
-    await call(api, 'put', `/api/admin/courses/${own.id}/instructors`, { userIds: [instructorId] });
+    await call(api, 'put', `/api/admin/courses/${own.id}/instructors`, { userIds: [instructor.id] });
     const learner = `Pippa Progress ${width}`;
     await call(api, 'post', '/api/admin/students', {
       firstName: 'Pippa',

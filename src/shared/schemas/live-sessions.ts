@@ -47,3 +47,19 @@ export const registerSchema = z.object({
   ),
 });
 export type SessionRegister = z.infer<typeof registerSchema>;
+
+/** GET /api/admin/caseload/sessions: the sessions a tutor's apprentices are expected at (docs/staff.md). */
+export const caseloadSessionSchema = z.object({
+  id: text(),
+  title: text(),
+  courseTitle: text().nullable(),
+  startTime: text(),
+  endTime: text(),
+  sessionType: z.enum(['online', 'in_person']),
+  location: text().nullable(),
+  /** When the register was last saved (null: not yet). */
+  takenAt: text().nullable(),
+  /** How many of the caller's apprentices are expected. */
+  expected: z.number().int(),
+});
+export type CaseloadSession = z.infer<typeof caseloadSessionSchema>;

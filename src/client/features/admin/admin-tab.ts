@@ -9,6 +9,8 @@ export type AdminTab =
   | 'content'
   | 'analytics'
   | 'sessions'
+  /** A tutor's: the sessions their caseload is expected at, to take the register. */
+  | 'caseloadSessions'
   | 'teams'
   | 'payments'
   | 'storefront'
@@ -39,7 +41,7 @@ const TABS_OF: Record<StaffRole, readonly (AdminTab | PageTab)[]> = {
     'staff',
     'audit',
   ],
-  tutor: ['caseload', 'apprentices', 'messages'],
+  tutor: ['caseload', 'caseloadSessions', 'apprentices', 'messages'],
   instructor: ['content', 'sessions', 'messages'],
   finance: ['payments', 'teams', 'discounts'],
 };

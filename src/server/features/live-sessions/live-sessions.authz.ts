@@ -24,6 +24,12 @@ export const authzCases: AuthzCase[] = [
   },
   {
     method: 'GET',
+    url: '/api/admin/caseload/sessions',
+    expect: { ...adminOnly(200), tutor: 200, otherTutor: 200 },
+    note: 'every tutor, the sessions their own caseload is expected at (admins: their own, usually none)',
+  },
+  {
+    method: 'GET',
     url: '/api/admin/sessions/:id/attendance',
     prepare: async (w) => ({ params: { id: await attendedLiveSession(w) } }),
     expect: { ...adminOnly(200), tutor: 200 },

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
 import {
   apprenticeships,
+  courses,
   enrolments,
   liveSessionAttendance,
   liveSessionAttendees,
@@ -14,7 +15,7 @@ import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { can, type Principal } from '#server/lib/access-policy.ts';
 import { badRequest, forbidden, notFound } from '#server/lib/errors.ts';
 import { coursesTaughtBy } from '#server/lib/teaching.ts';
-import type { SessionRegister } from '#shared/schemas/live-sessions.ts';
+import type { CaseloadSession, SessionRegister } from '#shared/schemas/live-sessions.ts';
 
 async function sessionRow(db: Queryable, id: string) {
   const [row] = await db.select().from(liveSessions).where(eq(liveSessions.id, id));
@@ -57,19 +58,21 @@ async function expectedPeople(db: Queryable, session: { id: string; courseId: st
 
 /**
  * Whose register a staff member may take (docs/staff.md): admins every session's; an instructor the sessions of the
- * courses they teach; a tutor the sessions someone of their caseload is expected at. Anyone else: 403.
+ * courses they teach; a tutor the sessions someone of their caseload is expected at. Anyone else: 403. Returns the
+ * rows the caller may mark: null for everyone expected (admins, the course's instructors), else a tutor's caseload
+ * among them; a tutor neither sees nor marks anyone else's apprentices.
  */
-async function assertRunsRegister(
+async function registerScope(
   db: Queryable,
   caller: Principal,
   session: { id: string; courseId: string | null },
-): Promise<void> {
-  if (can(caller, 'admin:access')) return;
-  if (session.courseId && (await coursesTaughtBy(db, caller.id)).includes(session.courseId)) return;
+): Promise<Set<string> | null> {
+  if (can(caller, 'admin:access')) return null;
+  if (session.courseId && (await coursesTaughtBy(db, caller.id)).includes(session.courseId)) return null;
   const people = await expectedPeople(db, session);
   if (people.length) {
-    const [tutored] = await db
-      .select({ id: apprenticeships.id })
+    const tutored = await db
+      .select({ id: apprenticeships.studentId })
       .from(apprenticeships)
       .where(
         and(
@@ -79,11 +82,20 @@ async function assertRunsRegister(
             people.map((p) => p.id),
           ),
         ),
-      )
-      .limit(1);
-    if (tutored) return;
+      );
+    if (tutored.length) return new Set(tutored.map((r) => r.id));
   }
   throw forbidden('This session is not one of your courses or caseload', 'NOT_YOUR_SESSION');
+}
+
+/** The expected people the caller may mark (registerScope). */
+async function peopleInScope(
+  db: Queryable,
+  session: { id: string; courseId: string | null },
+  scope: Set<string> | null,
+) {
+  const people = await expectedPeople(db, session);
+  return scope ? people.filter((p) => scope.has(p.id)) : people;
 }
 
 export async function getRegister(
@@ -92,8 +104,7 @@ export async function getRegister(
   sessionId: string,
 ): Promise<SessionRegister> {
   const session = await sessionRow(db, sessionId);
-  await assertRunsRegister(db, caller, session);
-  const people = await expectedPeople(db, session);
+  const people = await peopleInScope(db, session, await registerScope(db, caller, session));
   return {
     sessionId,
     title: session.title,
@@ -110,7 +121,8 @@ export async function getRegister(
 }
 
 /**
- * Takes (or corrects) the register: the people listed are present, everyone else expected is absent. Present
+ * Takes (or corrects) the register: the people listed are present, everyone else expected whom the caller may mark
+ * is absent (a tutor's save leaves other apprentices' rows as they were). Present
  * apprentices get an approved OTJ entry with the session as evidence (apprenticeships' recordSessionRegister),
  * exactly once however often the register is saved. The session row is locked, so two saves run one after the
  * other.
@@ -129,14 +141,14 @@ export async function takeRegister(
       .where(eq(liveSessions.id, sessionId))
       .for('update');
     if (!session) throw notFound('Session not found');
-    await assertRunsRegister(tx, caller, session);
+    const scope = await registerScope(tx, caller, session);
     if (session.status === 'cancelled')
       throw badRequest('A cancelled session has no register', 'SESSION_CLOSED');
-    const expected = new Set((await expectedPeople(tx, session)).map((p) => p.id));
+    const expected = new Set((await peopleInScope(tx, session, scope)).map((p) => p.id));
     const present = [...new Set(presentIds)];
     if (present.some((id) => !expected.has(id))) {
       throw badRequest(
-        "Someone marked present is neither on the session's list nor enrolled in its course",
+        'Someone marked present is not expected at this session, or not yours to mark',
         'NOT_EXPECTED',
       );
     }
@@ -173,4 +185,56 @@ export async function takeRegister(
     });
   });
   return getRegister(db, caller, sessionId);
+}
+
+/**
+ * The sessions whose register a tutor takes (docs/staff.md): not cancelled, ended at most 30 days ago or still to
+ * come, where an apprentice of theirs is expected (on the list, or enrolled in the course), with how many of theirs.
+ */
+export async function caseloadSessions(db: Queryable, caller: Principal): Promise<CaseloadSession[]> {
+  const mine = db
+    .select({ id: apprenticeships.studentId })
+    .from(apprenticeships)
+    .where(eq(apprenticeships.tutorUserId, caller.id));
+  const expectedMine = sql<number>`(
+    SELECT count(DISTINCT u.id)::int FROM ${users} u
+    WHERE u.role = 'student' AND u.id IN ${mine}
+      AND (u.id IN (SELECT ${liveSessionAttendees.userId} FROM ${liveSessionAttendees}
+                    WHERE ${liveSessionAttendees.sessionId} = ${liveSessions.id})
+        OR u.id IN (SELECT ${enrolments.userId} FROM ${enrolments}
+                    WHERE ${enrolments.courseId} = ${liveSessions.courseId})))`;
+  const rows = await db
+    .select({
+      id: liveSessions.id,
+      title: liveSessions.title,
+      courseTitle: courses.title,
+      startTime: liveSessions.startTime,
+      endTime: liveSessions.endTime,
+      sessionType: liveSessions.sessionType,
+      location: liveSessions.location,
+      registerTakenAt: liveSessions.registerTakenAt,
+      expected: expectedMine,
+    })
+    .from(liveSessions)
+    .leftJoin(courses, eq(courses.id, liveSessions.courseId))
+    .where(
+      and(
+        eq(liveSessions.status, 'scheduled'),
+        gt(liveSessions.endTime, new Date(Date.now() - 30 * 86_400_000)),
+        sql`${expectedMine} > 0`,
+      ),
+    )
+    .orderBy(asc(liveSessions.startTime))
+    .limit(200);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    courseTitle: r.courseTitle,
+    startTime: r.startTime.toISOString(),
+    endTime: r.endTime.toISOString(),
+    sessionType: r.sessionType,
+    location: r.location,
+    takenAt: r.registerTakenAt?.toISOString() ?? null,
+    expected: r.expected,
+  }));
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '#client/lib/api-client.ts';
 import type { CourseProgress } from '#shared/schemas/admin-content.ts';
+import type { CaseloadSession } from '#shared/schemas/live-sessions.ts';
 import type {
   AuditItem,
   AuditQuery,
@@ -15,6 +16,7 @@ import type {
 export const staffKeys = {
   staff: ['/api/admin/staff'] as const,
   caseload: ['/api/admin/caseload'] as const,
+  caseloadSessions: ['/api/admin/caseload/sessions'] as const,
   instructors: (courseId: string) => ['/api/admin/courses', courseId, 'instructors'] as const,
   progress: (courseId: string) => ['/api/admin/courses', courseId, 'progress'] as const,
 };
@@ -22,6 +24,9 @@ export const staffKeys = {
 export const useStaffList = (enabled = true) =>
   useQuery<StaffMember[]>({ queryKey: staffKeys.staff, enabled });
 export const useCaseload = () => useQuery<CaseloadItem[]>({ queryKey: staffKeys.caseload });
+/** The sessions a tutor's apprentices are expected at, for their register. */
+export const useCaseloadSessions = () =>
+  useQuery<CaseloadSession[]>({ queryKey: staffKeys.caseloadSessions });
 export const useCourseInstructors = (courseId: string) =>
   useQuery<{ userIds: string[] }>({ queryKey: staffKeys.instructors(courseId) });
 /** A course's students and their progress: admins and the course's instructors. */

@@ -18,7 +18,16 @@ import { adminApi, adminKeys, errorToast, successToast, useRegister } from '../a
  * The register of one session (docs/product.md#live-sessions): everyone expected (the list and the course), their
  * answer to 'Will you attend?', and a tick for who was there. Saving approves present apprentices' OTJ hours.
  */
-export function RegisterDialog({ sessionId, onClose }: { sessionId: string | null; onClose: () => void }) {
+export function RegisterDialog({
+  sessionId,
+  onClose,
+  onSaved,
+}: {
+  sessionId: string | null;
+  onClose: () => void;
+  /** After a save, e.g. to refresh a list showing whether the register is taken. */
+  onSaved?: () => void;
+}) {
   const queryClient = useQueryClient();
   const { data } = useRegister(sessionId);
   const [present, setPresent] = useState<Set<string>>(new Set());
@@ -34,6 +43,7 @@ export function RegisterDialog({ sessionId, onClose }: { sessionId: string | nul
       const saved = await adminApi.takeRegister(sessionId, [...present]);
       queryClient.setQueryData(adminKeys.register(sessionId), saved);
       successToast(`Register saved: ${present.size} present`);
+      onSaved?.();
       onClose();
     } catch (error) {
       errorToast('Could not save the register', error);
@@ -63,7 +73,10 @@ export function RegisterDialog({ sessionId, onClose }: { sessionId: string | nul
             {data.people.map((p) => {
               const id = `register-${p.id}`;
               return (
-                <li key={p.id} className="flex items-center gap-3 rounded-md px-2 py-2 hover:bg-muted">
+                <li
+                  key={p.id}
+                  className="flex min-w-0 items-center gap-3 rounded-md px-2 py-2 hover:bg-muted"
+                >
                   <Checkbox
                     id={id}
                     checked={present.has(p.id)}
@@ -81,9 +94,13 @@ export function RegisterDialog({ sessionId, onClose }: { sessionId: string | nul
                     <span className="block truncate text-xs text-muted-foreground">{p.email}</span>
                   </label>
                   {p.attending === true ? (
-                    <Badge variant="success">Said yes</Badge>
+                    <Badge variant="success" className="shrink-0">
+                      Said yes
+                    </Badge>
                   ) : p.attending === false ? (
-                    <Badge variant="outline">Said no</Badge>
+                    <Badge variant="outline" className="shrink-0">
+                      Said no
+                    </Badge>
                   ) : null}
                 </li>
               );

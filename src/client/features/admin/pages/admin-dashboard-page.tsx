@@ -56,6 +56,9 @@ const DiscountsTab = lazy(() =>
 const CaseloadTab = lazy(() =>
   import('../components/caseload-tab.tsx').then((m) => ({ default: m.CaseloadTab })),
 );
+const CaseloadSessionsTab = lazy(() =>
+  import('../components/caseload-sessions-tab.tsx').then((m) => ({ default: m.CaseloadSessionsTab })),
+);
 const StaffTab = lazy(() => import('../components/staff-tab.tsx').then((m) => ({ default: m.StaffTab })));
 const AuditTab = lazy(() => import('../components/audit-tab.tsx').then((m) => ({ default: m.AuditTab })));
 const AnalyticsTab = lazy(() =>
@@ -81,6 +84,7 @@ const TABS: { value: AdminTab | PageTab; label: string; icon: typeof Users }[] =
   { value: 'content', label: 'Content', icon: FolderOpen },
   { value: 'analytics', label: 'Analytics', icon: BarChart3 },
   { value: 'sessions', label: 'Live Sessions', icon: CalendarDays },
+  { value: 'caseloadSessions', label: 'Live Sessions', icon: CalendarDays },
   { value: 'apprentices', label: 'Apprentices', icon: GraduationCap },
   { value: 'teams', label: 'Teams', icon: Building2 },
   { value: 'payments', label: 'Payments', icon: ReceiptText },
@@ -96,7 +100,12 @@ export function AdminDashboardPage() {
   // (a tutor's caseload, an instructor's content, finance's team orders).
   const order = tabsFor(user?.roles ?? []);
   const allowed = new Set(order);
-  const tabs = order.flatMap((value) => TABS.filter((t) => t.value === value));
+  // A tutor who also teaches has both session tabs: the caseload's is named apart.
+  const tabs = order
+    .flatMap((value) => TABS.filter((t) => t.value === value))
+    .map((t) =>
+      t.value === 'caseloadSessions' && allowed.has('sessions') ? { ...t, label: 'Caseload Sessions' } : t,
+    );
   const first = tabs.find((t) => !(t.value in PAGE_TABS))?.value as AdminTab | undefined;
   const [chosen, setTab] = useState<AdminTab | null>(null);
   const tab = chosen && allowed.has(chosen) ? chosen : (first ?? 'overview');
@@ -199,6 +208,11 @@ export function AdminDashboardPage() {
             {show('sessions') ? (
               <TabsContent value="sessions">
                 <LiveSessionsTab />
+              </TabsContent>
+            ) : null}
+            {show('caseloadSessions') ? (
+              <TabsContent value="caseloadSessions">
+                <CaseloadSessionsTab />
               </TabsContent>
             ) : null}
             {show('teams') ? (
