@@ -1,4 +1,11 @@
-import { type APIRequestContext, type Browser, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 // What the journeys share: the accounts scripts/e2e-server.mjs creates, signing in through the login form, the
 // toast region, and an `adminPage` fixture (a second browser, signed in as the admin) for journeys that watch
@@ -100,4 +107,32 @@ export async function staffMember(api: APIRequestContext, browser: Browser, tag:
 /** Waits until React has hydrated a server-rendered page (src/client/main.tsx sets the marker). */
 export async function hydrated(page: Page) {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Presses Tab (Shift+Tab with `back`) until `target` has focus, checking each stop on the way is visible and not
+ * under the sticky header.
+ */
+export async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const problem = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      const ring = style.outlineStyle !== 'none' && style.outlineWidth !== '0px';
+      const shadow = style.boxShadow !== 'none';
+      const rect = el.getBoundingClientRect();
+      const header = document.querySelector('header');
+      const sticky = header && getComputedStyle(header).position === 'sticky' ? header : null;
+      const covered =
+        sticky && !sticky.contains(el) ? rect.bottom <= sticky.getBoundingClientRect().bottom : false;
+      if (!ring && !shadow) return `no visible focus on ${el.outerHTML.slice(0, 120)}`;
+      if (covered) return `focus hidden under the sticky header: ${el.outerHTML.slice(0, 120)}`;
+      return null;
+    });
+    expect(problem).toBeNull();
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`could not reach ${target} with Tab`);
 }

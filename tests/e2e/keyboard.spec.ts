@@ -1,34 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN } from './fixtures.ts';
+import { expect, test } from '@playwright/test';
+import { ADMIN, tabTo } from './fixtures.ts';
 
 // Keyboard only (README 'Accessibility'): no mouse anywhere. Every focused control must show a focus indicator and
 // sit clear of the sticky header (WCAG 2.4.7, 2.4.11); the skip link comes first; the carousel can be paused; a
 // dialog keeps focus inside and gives it back to the button that opened it.
-
-/** Presses Tab until `target` has focus, checking each stop on the way is visible and not under the header. */
-async function tabTo(page: Page, target: Locator, max = 80) {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    const problem = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body) return null;
-      const style = getComputedStyle(el);
-      const ring = style.outlineStyle !== 'none' && style.outlineWidth !== '0px';
-      const shadow = style.boxShadow !== 'none';
-      const rect = el.getBoundingClientRect();
-      const header = document.querySelector('header');
-      const sticky = header && getComputedStyle(header).position === 'sticky' ? header : null;
-      const covered =
-        sticky && !sticky.contains(el) ? rect.bottom <= sticky.getBoundingClientRect().bottom : false;
-      if (!ring && !shadow) return `no visible focus on ${el.outerHTML.slice(0, 120)}`;
-      if (covered) return `focus hidden under the sticky header: ${el.outerHTML.slice(0, 120)}`;
-      return null;
-    });
-    expect(problem).toBeNull();
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  throw new Error(`could not reach ${target} with Tab`);
-}
 
 for (const width of [390, 1280]) {
   test(`keyboard only: skip link, carousel pause, a dialog that traps and returns focus (${width} px)`, async ({

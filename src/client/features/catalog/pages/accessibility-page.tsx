@@ -210,8 +210,10 @@ export function AccessibilityPage() {
               Every screen and dialog of the service is checked automatically on every change, on a
               phone-sized and a desktop-sized screen, against WCAG 2.2 A and AA. A keyboard-only journey
               checks the skip link, pausing the slideshow, moving through the admin console and a dialog that
-              keeps focus and gives it back. We are adding keyboard-only journeys for buying a course, taking
-              a quiz and logging off-the-job hours, and automated checks of reflow at 320 pixels wide.
+              keeps focus and gives it back. Keyboard-only journeys also buy a course, watch a lesson and take
+              its quiz, and log off-the-job hours with an evidence file. We are adding a keyboard-only journey
+              for staff building a quiz and scheduling a live session, and automated checks of reflow at 320
+              pixels wide.
             </p>
           </Section>
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, House, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'wouter';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -63,6 +63,18 @@ function Purchase({ course, plan }: { course: Course; plan: PaymentPlan }) {
   const [consentMessage, setConsentMessage] = useState<string | null>(null);
   const [code, setCode] = useState<(AppliedCode & { chargePence: number }) | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
+  // Each step's heading takes focus when the step changes, so keyboard and screen-reader users carry on from
+  // there instead of from a button that has gone (README 'Accessibility').
+  const moved = useRef(false);
+  const goTo = (next: 1 | 2) => {
+    moved.current = true;
+    setStep(next);
+  };
+  const stepHeading = (heading: HTMLHeadingElement | null) => {
+    if (!heading || !moved.current) return;
+    moved.current = false;
+    heading.focus();
+  };
 
   async function continueToPayment(data: StudentData, raw: BuyerDetails) {
     setDetails(raw);
@@ -85,8 +97,7 @@ function Purchase({ course, plan }: { course: Course; plan: PaymentPlan }) {
           ),
         );
       setBuyer(data);
-      setStep(2);
-      window.scrollTo({ top: 0 });
+      goTo(2);
     } catch (error) {
       const message = consentError(error);
       if (message) setConsentMessage(message);
@@ -117,7 +128,13 @@ function Purchase({ course, plan }: { course: Course; plan: PaymentPlan }) {
           <StepIndicator step={step} />
           {step === 1 ? (
             <>
-              <h2 className="mt-6 text-xl font-bold text-navy-950">Your details</h2>
+              <h2
+                ref={stepHeading}
+                tabIndex={-1}
+                className="mt-6 text-xl font-bold text-navy-950 outline-none"
+              >
+                Your details
+              </h2>
               <p className="mt-1 mb-6 text-sm text-muted-foreground">
                 We create your student account with these details and email your login to this address.
               </p>
@@ -141,7 +158,13 @@ function Purchase({ course, plan }: { course: Course; plan: PaymentPlan }) {
             <>
               <div className="mt-6 flex flex-wrap items-start justify-between gap-3">
                 <div>
-                  <h2 className="text-xl font-bold text-navy-950">Card payment</h2>
+                  <h2
+                    ref={stepHeading}
+                    tabIndex={-1}
+                    className="text-xl font-bold text-navy-950 outline-none"
+                  >
+                    Card payment
+                  </h2>
                   <p className="mt-1 text-sm text-muted-foreground">
                     {plan === 'monthly' ? 'First monthly payment today: ' : 'Total: '}
                     <span className="font-semibold text-navy-950">{formatPrice(intent.amount)}</span>
@@ -154,7 +177,7 @@ function Purchase({ course, plan }: { course: Course; plan: PaymentPlan }) {
                     · login details go to {buyer.email}
                   </p>
                 </div>
-                <Button variant="outline" onClick={() => setStep(1)}>
+                <Button variant="outline" onClick={() => goTo(1)}>
                   <ArrowLeft aria-hidden="true" />
                   Back to Course Details
                 </Button>

@@ -146,6 +146,7 @@ export function VideoLesson({ topic, onReport }: VideoLessonProps) {
   };
   return (
     <div>
+      {/* The ring shows on :focus-within: keyboard focus sits in the native controls inside the element. */}
       {/* biome-ignore lint/a11y/useMediaCaption: a video without a caption file is flagged in the admin Content tab */}
       <video
         ref={(element) => {
@@ -157,7 +158,7 @@ export function VideoLesson({ topic, onReport }: VideoLessonProps) {
         playsInline
         preload="metadata"
         aria-label={`Video lesson: ${topic.title}`}
-        className="aspect-video w-full rounded-lg bg-navy-950"
+        className="aspect-video w-full rounded-lg bg-navy-950 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-navy-700"
       >
         {captionsUrl && (
           <track kind="captions" src={captionsUrl} srcLang="en" label="English" default={captionsOn} />
