@@ -50,6 +50,22 @@ export const tinyPdf = (name: string) => ({
   buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
 });
 
+/** The temporary password in the credentials email the server sent `to` (read through the admin mailbox). */
+export async function temporaryPassword(admin: APIRequestContext, to: string): Promise<string> {
+  let text = '';
+  await expect
+    .poll(async () => {
+      const res = await admin.get('/api/admin/mailbox');
+      const mail = (
+        (await res.json()) as { emails: { to: string; kind: string; text: string }[] }
+      ).emails.find((m) => m.to === to && m.kind === 'credentials');
+      text = mail?.text ?? '';
+      return Boolean(mail);
+    })
+    .toBe(true);
+  return /Temporary password: (\S+)/.exec(text)![1]!;
+}
+
 /** The toast region. */
 export const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 

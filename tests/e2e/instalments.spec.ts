@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { ADMIN } from './fixtures.ts';
+import { expect, test } from '@playwright/test';
+import { ADMIN, temporaryPassword } from './fixtures.ts';
 
 // A monthly plan bought with the built-in provider's 4000 0000 0000 0341 (pays now, declines later instalments):
 // Billing's Monthly plans shows the schedule and the card ending, and the overdue page refuses an instalment that
@@ -11,21 +11,6 @@ const SHOTS = 'test-results/instalments';
 const NEW_PASSWORD = 'Instalment-Journey-Pass-2026';
 const consent = { immediateAccess: true, wordingVersion: '2026-11-25' };
 const card = { number: '4000000000000341', expiry: '12/40', cvc: '123', name: 'Ash Patel' };
-
-async function temporaryPassword(admin: APIRequestContext, to: string): Promise<string> {
-  let text = '';
-  await expect
-    .poll(async () => {
-      const res = await admin.get('/api/admin/mailbox');
-      const mail = (
-        (await res.json()) as { emails: { to: string; kind: string; text: string }[] }
-      ).emails.find((m) => m.to === to && m.kind === 'credentials');
-      text = mail?.text ?? '';
-      return Boolean(mail);
-    })
-    .toBe(true);
-  return /Temporary password: (\S+)/.exec(text)![1]!;
-}
 
 for (const width of [390, 1280]) {
   test(`a monthly plan's schedule in Billing; the overdue page is the buyer's own (${width}px)`, async ({

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { ADMIN, notifications } from './fixtures.ts';
+import { ADMIN, notifications, temporaryPassword } from './fixtures.ts';
 
 // Money going back (docs/product.md#refunds-cancellations-and-credit-notes): a buyer cancels within 14 days from
 // Billing on their account page, and finance refunds half a team order from Payments. Purchases are made through
@@ -21,21 +21,6 @@ async function pay(request: APIRequestContext, started: { clientSecret: string; 
   expect(
     (await request.post('/api/payment-success', { data: { paymentIntentId: started.paymentIntentId } })).ok(),
   ).toBe(true);
-}
-
-async function temporaryPassword(admin: APIRequestContext, to: string): Promise<string> {
-  let text = '';
-  await expect
-    .poll(async () => {
-      const res = await admin.get('/api/admin/mailbox');
-      const mail = (
-        (await res.json()) as { emails: { to: string; kind: string; text: string }[] }
-      ).emails.find((m) => m.to === to && m.kind === 'credentials');
-      text = mail?.text ?? '';
-      return Boolean(mail);
-    })
-    .toBe(true);
-  return /Temporary password: (\S+)/.exec(text)![1]!;
 }
 
 for (const width of [390, 1280]) {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { ADMIN } from './fixtures.ts';
+import { ADMIN, temporaryPassword } from './fixtures.ts';
 
 // The buyer's side (docs/product.md#checkout, #invoices-and-receipts): the success page for a new account, an
 // existing account and a team order, and the receipts in Billing (a monthly plan's schedule; the VAT invoice when
@@ -21,21 +21,6 @@ async function pay(request: APIRequestContext, path: string, data: object): Prom
     true,
   );
   return paymentIntentId;
-}
-
-async function temporaryPassword(admin: APIRequestContext, to: string): Promise<string> {
-  let text = '';
-  await expect
-    .poll(async () => {
-      const res = await admin.get('/api/admin/mailbox');
-      const mail = (
-        (await res.json()) as { emails: { to: string; kind: string; text: string }[] }
-      ).emails.find((m) => m.to === to && m.kind === 'credentials');
-      text = mail?.text ?? '';
-      return Boolean(mail);
-    })
-    .toBe(true);
-  return /Temporary password: (\S+)/.exec(text)![1]!;
 }
 
 for (const width of [390, 1280]) {

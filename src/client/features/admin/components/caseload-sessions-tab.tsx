@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, ClipboardCheck, MapPin, Users, Video } from 'lucide-react';
+import { CalendarDays, ClipboardCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { formatDateTime } from '#shared/format.ts';
 import { staffKeys, useCaseloadSessions } from '../api/staff-api.ts';
 import { EmptyState } from './empty-state.tsx';
 import { RegisterDialog } from './register-dialog.tsx';
+import { SessionFacts } from './session-facts.tsx';
 
 /**
  * A tutor's Live Sessions (docs/staff.md): the sessions their apprentices are expected at, from 30 days back, each
@@ -58,31 +58,9 @@ export function CaseloadSessionsTab() {
                 </div>
                 <h3 className="mt-2 font-semibold text-navy-900">{s.title}</h3>
                 {s.courseTitle ? <p className="text-sm text-muted-foreground">{s.courseTitle}</p> : null}
-                <dl className="mt-2 grid gap-1 text-sm">
-                  <div className="flex items-center gap-2">
-                    <CalendarDays aria-hidden="true" className="size-4 text-muted-foreground" />
-                    <dt className="sr-only">When</dt>
-                    <dd>
-                      {formatDateTime(s.startTime)} – {formatDateTime(s.endTime)}
-                    </dd>
-                  </div>
-                  {s.location ? (
-                    <div className="flex min-w-0 items-center gap-2">
-                      {s.sessionType === 'online' ? (
-                        <Video aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-                      ) : (
-                        <MapPin aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-                      )}
-                      <dt className="sr-only">{s.sessionType === 'online' ? 'Meeting link' : 'Location'}</dt>
-                      <dd className="truncate">{s.location}</dd>
-                    </div>
-                  ) : null}
-                  <div className="flex items-center gap-2">
-                    <Users aria-hidden="true" className="size-4 text-muted-foreground" />
-                    <dt className="sr-only">Your apprentices expected</dt>
-                    <dd>{s.expected} of your apprentices</dd>
-                  </div>
-                </dl>
+                <SessionFacts session={s} peopleLabel="Your apprentices expected">
+                  <dd>{s.expected} of your apprentices</dd>
+                </SessionFacts>
                 <div className="mt-3 flex flex-wrap gap-2 border-t border-border pt-3">
                   <Button
                     variant="outline"

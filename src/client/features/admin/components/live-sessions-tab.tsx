@@ -5,12 +5,9 @@ import {
   CalendarPlus,
   ClipboardCheck,
   Download,
-  MapPin,
   Pencil,
   RotateCcw,
   Trash2,
-  Users,
-  Video,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { FieldErrorsContext, idByKey } from '#client/components/forms/field-errors.ts';
@@ -29,7 +26,6 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { formatDateTime } from '#shared/format.ts';
 import { type AdminLiveSession, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
 import {
   adminApi,
@@ -42,6 +38,7 @@ import {
 } from '../api/admin-api.ts';
 import { EmptyState, Field, FormFooter } from './empty-state.tsx';
 import { RegisterDialog } from './register-dialog.tsx';
+import { SessionFacts } from './session-facts.tsx';
 import { type PickedStudent, StudentPicker, studentLabel } from './student-picker.tsx';
 
 /** datetime-local wants local "YYYY-MM-DDTHH:MM". */
@@ -124,36 +121,14 @@ export function LiveSessionsTab() {
                 {s.description ? (
                   <p className="line-clamp-2 text-sm text-muted-foreground">{s.description}</p>
                 ) : null}
-                <dl className="mt-2 grid gap-1 text-sm">
-                  <div className="flex items-center gap-2">
-                    <CalendarDays aria-hidden="true" className="size-4 text-muted-foreground" />
-                    <dt className="sr-only">When</dt>
-                    <dd>
-                      {formatDateTime(s.startTime)} – {formatDateTime(s.endTime)}
-                    </dd>
-                  </div>
-                  {s.location ? (
-                    <div className="flex min-w-0 items-center gap-2">
-                      {s.sessionType === 'online' ? (
-                        <Video aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-                      ) : (
-                        <MapPin aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-                      )}
-                      <dt className="sr-only">{s.sessionType === 'online' ? 'Meeting link' : 'Location'}</dt>
-                      <dd className="truncate">{s.location}</dd>
-                    </div>
-                  ) : null}
-                  <div className="flex items-center gap-2">
-                    <Users aria-hidden="true" className="size-4 text-muted-foreground" />
-                    <dt className="sr-only">Attendees</dt>
-                    <dd className="truncate">
-                      {[
-                        ...(s.courseId ? ['Everyone on the course'] : []),
-                        ...s.attendees.map(studentLabel),
-                      ].join(', ') || 'No attendees yet'}
-                    </dd>
-                  </div>
-                </dl>
+                <SessionFacts session={s} peopleLabel="Attendees">
+                  <dd className="truncate">
+                    {[
+                      ...(s.courseId ? ['Everyone on the course'] : []),
+                      ...s.attendees.map(studentLabel),
+                    ].join(', ') || 'No attendees yet'}
+                  </dd>
+                </SessionFacts>
                 <div className="mt-3 flex flex-wrap gap-2 border-t border-border pt-3">
                   <Button
                     variant="outline"
