@@ -59,7 +59,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
         noValidate
         onSubmit={onSubmit}
         aria-labelledby="profile-heading"
-        className="mt-6 grid gap-5 border-t border-border pt-6 sm:grid-cols-2"
+        className="mt-6 grid gap-5 border-t border-border pt-6 sm:grid-cols-2 [&>*]:min-w-0"
       >
         <div className="flex flex-col gap-2">
           <Label htmlFor="firstName">First name</Label>
@@ -91,7 +91,11 @@ export function ProfileCard({ profile }: { profile: Profile }) {
         </div>
         <div className="flex flex-col gap-2">
           <span className="text-sm leading-none font-medium">Email</span>
-          <p className="flex h-11 items-center truncate rounded-md bg-muted px-3 text-sm text-muted-foreground">
+          {/* A long address is cut short with an ellipsis (the full one is its title), never widening the page. */}
+          <p
+            className="h-11 truncate rounded-md bg-muted px-3 text-sm leading-[2.75rem] text-muted-foreground"
+            title={profile.email}
+          >
             {profile.email}
           </p>
         </div>
