@@ -45,7 +45,7 @@ process.exit(await runShards(shards));
 /**
  * E2E_SHARDS=N (default 1): N Playwright processes side by side, each with its own server, database and
  * port (E2E_PORT + 5 × its index) and a share of the spec files, so no journey sees another's data. The journeys
- * mostly wait on the browser and the server (a shard keeps well under half a core busy), so `npm test` runs three.
+ * mostly wait on the browser and the server, so `npm test` runs two (three were no faster on two cores).
  * Each shard's output is printed in one piece when it ends; their JSON reports are summed into
  * PLAYWRIGHT_JSON_OUTPUT_NAME.
  */

@@ -130,7 +130,7 @@ if (wanted('e2e')) {
       process.execPath,
       [path.join(root, 'scripts/e2e.mjs'), '--reporter=list,json'],
       {
-        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_BUILT: '1', E2E_SHARDS: process.env.E2E_SHARDS ?? '3' },
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_BUILT: '1', E2E_SHARDS: process.env.E2E_SHARDS ?? '2' },
         live: true,
       },
     );

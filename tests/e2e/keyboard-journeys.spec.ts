@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type FileChooser, type Page, test } from '@playwright/test';
 import { ADMIN, CONSENT, notifications, tabTo, tinyPdf } from './fixtures.ts';
 
 // Keyboard-only journeys (README 'Accessibility'): buying a course, taking a quiz, logging OTJ hours with
@@ -145,6 +145,10 @@ for (const width of [390, 1280]) {
 
   test(`keyboard only: log OTJ hours with evidence (${width} px)`, async ({ browser }) => {
     const { page, admin, close } = await contexts(browser, width);
+    // File pickers are caught from the start: a listener added just before the key press may not be in place
+    // in the browser yet when the picker opens.
+    const choosers: FileChooser[] = [];
+    page.on('filechooser', (chooser) => choosers.push(chooser));
     const tag = `${RUN}-otj-${width}`;
     const id = await newStudent(page, admin, tag);
     const res = await admin.request.put(`/api/admin/students/${id}/apprenticeship`, {
@@ -183,9 +187,9 @@ for (const width of [390, 1280]) {
 
     // Enter on the upload button opens the file picker, as it does for a keyboard user.
     await tabTo(page, form.getByRole('button', { name: 'Add a photo or PDF' }));
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
-    await (await chooser).setFiles(tinyPdf('job-sheet.pdf'));
+    await expect.poll(() => choosers.length).toBe(1);
+    await choosers[0]!.setFiles(tinyPdf('job-sheet.pdf'));
     await expect(form.getByText('PDF attached.')).toBeVisible();
 
     const paid = form.getByLabel('This was during my paid working hours');
