@@ -193,7 +193,7 @@ export const mailboxEmailSchema = z.object({
   createdAt: text(),
   sentAt: text().nullable(),
   /** Extra headers, e.g. List-Unsubscribe on notification emails (README 'Notifications'). */
-  headers: z.record(z.string(), text()),
+  headers: z.record(text(), text()),
 });
 export type MailboxEmail = z.infer<typeof mailboxEmailSchema>;
 export const mailboxResponseSchema = z.object({

@@ -10,16 +10,16 @@ export const HOLD_KINDS = ['payments', 'apprenticeship'] as const;
 export const idParamsSchema = z.object({ id: z.uuid() });
 
 /** POST /api/account/data-exports, POST /api/account/erasure-requests, POST /api/admin/data-requests/:id/export */
-export const acceptedSchema = z.object({ id: z.string() });
+export const acceptedSchema = z.object({ id: text() });
 
 /** GET /api/account/data-exports/:id */
 export const dataExportSchema = z.object({
-  id: z.string(),
+  id: text(),
   status: z.enum(DATA_EXPORT_STATUSES),
   progress: z.number().int(),
-  createdAt: z.string(),
-  expiresAt: z.string().nullable(),
-  downloadUrl: z.string().optional(),
+  createdAt: text(),
+  expiresAt: text().nullable(),
+  downloadUrl: text().optional(),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 
@@ -28,21 +28,21 @@ export const dataExportListSchema = z.object({ items: z.array(dataExportSchema) 
 
 export const holdSchema = z.object({
   kind: z.enum(HOLD_KINDS),
-  until: z.string(),
-  reason: z.string(),
+  until: text(),
+  reason: text(),
 });
 
 export const dataRequestSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
+  id: text(),
+  userId: text(),
   kind: z.enum(DATA_REQUEST_KINDS),
-  receivedAt: z.string(),
-  dueAt: z.string(),
+  receivedAt: text(),
+  dueAt: text(),
   status: z.enum(['open', 'completed']),
   source: z.enum(['self', 'staff']),
-  note: z.string().nullable(),
-  completedAt: z.string().nullable(),
-  person: z.object({ name: z.string(), email: z.string(), erased: z.boolean() }),
+  note: text().nullable(),
+  completedAt: text().nullable(),
+  person: z.object({ name: text(), email: text(), erased: z.boolean() }),
   latestExport: dataExportSchema.nullable(),
   holds: z.array(holdSchema),
 });
