@@ -5,6 +5,7 @@
 // - signed-in: 70 connections on one learner's session reading modules, user, courses and the unread count;
 // - writers: 30 connections posting messages (40 students, one conversation each).
 // Side by side in the same run, on the same server: the signed-in and writer classes without the public load.
+// BENCH_PROF=1 writes a CPU profile of each server process to /tmp/prof/mixed (node --cpu-prof).
 // Goals (README 'Performance'): 0 errors and timeouts, p99 under 1 s for every class, and signed-in throughput
 // at least half of its figure without the public load, on both databases.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -29,11 +30,20 @@ interface Setup {
 }
 
 async function startServer(env: Record<string, string>): Promise<{ setup: Setup; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', 'mixed-server.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof/mixed'] : []),
+      '--import',
+      'tsx',
+      path.join('bench', 'mixed-server.ts'),
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const lines = readline.createInterface({ input: child.stdout! });
   for await (const line of lines) {
     if (line.startsWith('{')) return { setup: JSON.parse(line) as Setup, child };

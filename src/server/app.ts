@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyReply, type FastifySchema } from 'fastify';
@@ -21,12 +20,13 @@ import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createServices, type Services } from './deps.ts';
 import { featureRoutes } from './features/index.ts';
+import { FairShare } from './lib/fair-share.ts';
 import { listenForInvalidation } from './lib/invalidation.ts';
 import { loggerOptions } from './lib/logging.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { registerAuth, sessionCookieName } from './plugins/auth.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { contentSecurityPolicy } from './plugins/security-headers.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -136,21 +136,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Set as the request arrives (a synchronous hook, no promise per request); error replies keep it.
+  // Set as the request arrives (a synchronous hook, no promise per request); error replies keep them. Visitors
+  // take turns with session work when both are waiting (lib/fair-share.ts).
+  const fairShare = new FairShare(sessionCookieName(config.secureCookies));
+  const security = securityHeaders(config);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    done();
+    // On the raw response, as helmet sets them: a hijacked stream keeps them and a route's own header wins.
+    for (const [name, value] of security) reply.raw.setHeader(name, value);
+    fairShare.admit(request.raw, reply.raw, done);
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
-    hsts: config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
-
   // HTML and JSON are compressed per response (brotli or gzip, whichever the client accepts); static files
   // are compressed at build time and sent as files (features/public-pages/web-app.ts). Hijacked streams (SSE)
   // and responses that already carry a Content-Encoding are left alone.

@@ -182,15 +182,24 @@ async function openPostgres(url: string): Promise<Database> {
 /**
  * PGlite runs each query synchronously on this thread, and its query queue hands over from one waiting query to
  * the next in promise callbacks: under load, one turn of the event loop ran every queued query back to back and
- * new connections waited in the accept queue for seconds (docs/decisions/0016-pglite-fair-turns.md). Each query
- * now starts on a fresh turn of the event loop, so sockets are served between queries.
+ * new connections waited in the accept queue for seconds (docs/decisions/0016-pglite-fair-turns.md). Queries now
+ * run in slices of the event loop: back to back for at most PGLITE_SLICE_MS, then the next one starts on a fresh
+ * turn, so sockets are served between slices. One query per turn (the first version) starved the database when
+ * a crowd filled every turn with requests for cached pages: the signed-in requests that need it waited a whole
+ * turn per query.
  */
+const PGLITE_SLICE_MS = 8;
+
 function yieldBetweenQueries(client: PGlite) {
   const exclusive = client as unknown as { _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> };
   const original = exclusive._runExclusiveQuery.bind(client);
+  let sliceStart = Number.NEGATIVE_INFINITY;
   exclusive._runExclusiveQuery = (fn) =>
     original(async () => {
-      await nextTurn();
+      if (performance.now() - sliceStart > PGLITE_SLICE_MS) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
       return fn();
     });
 }

@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '#server/db/client.ts';
+import type { Queryable } from '#server/db/client.ts';
 import { scheduledJobs } from '#server/db/schema/index.ts';
 
 // Events and scheduled jobs (README 'Notifications'): a feature that changes something people should hear about
@@ -6,7 +6,7 @@ import { scheduledJobs } from '#server/db/schema/index.ts';
 // due at once, so an event exists if and only if its cause committed, and any process may run it. Emitters
 // never import the notifications feature: dependencies point one way (ARCHITECTURE.md 'Feature boundaries').
 
-/** NOTIFY channel that wakes the job runners after a commit (jobsScheduled). */
+/** NOTIFY channel that wakes the job runners at once (they also poll every few seconds). */
 export const JOBS_CHANNEL = 'jobs';
 
 export interface JobInput {
@@ -44,18 +44,7 @@ export type AppEvent =
   | { kind: 'otj.submitted'; payload: { entryId: string } }
   | { kind: 'otj.decided'; payload: { studentId: string } };
 
-/** Emits an event inside the transaction that causes it; call jobsScheduled(database) after the commit. */
+/** Emits an event inside the transaction that causes it; a runner picks it up on its next poll. */
 export async function emitEvent(db: Queryable, event: AppEvent): Promise<void> {
   await scheduleJob(db, { kind: event.kind, payload: event.payload });
-}
-
-/** After a commit that scheduled jobs: wakes a job runner in every process (they also poll). */
-export async function jobsScheduled(database: Database): Promise<void> {
-  await database.notify(JOBS_CHANNEL, '');
-}
-
-/** An event that is its own change (nothing else to commit with it): emitted and the runners woken. */
-export async function emitNow(database: Database, event: AppEvent): Promise<void> {
-  await emitEvent(database.db, event);
-  await jobsScheduled(database);
 }

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
 import type { AppConfig } from '#server/config.ts';
 
 /** CSP with no inline scripts; Stripe's hosts only when Stripe is configured (docs/product.md#security). */
@@ -33,4 +35,26 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
   };
+}
+
+/**
+ * Every response's security headers (helmet's, with our CSP), worked out once at start-up: helmet's Fastify plugin
+ * built the whole helmet middleware again for every request, which cost more than serving a cached page
+ * (docs/decisions/0022-fair-share-between-visitors-and-learners.md). Nothing in them varies per request: the CSP
+ * has no nonce (docs/decisions/0018-cached-pages-fair-rendering.md).
+ */
+export function securityHeaders(config: AppConfig): [name: string, value: string][] {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: string | number) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    hsts: config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  })({} as IncomingMessage, res as unknown as ServerResponse, () => {});
+  return [...headers];
 }

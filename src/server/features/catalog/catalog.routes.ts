@@ -14,48 +14,24 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = new CatalogCache(app.database);
   app.addHook('onClose', async () => cache.close());
 
-  // The busiest public call. Helmet's per-request work costs more than the rest of the request, so this route
-  // sends the very same security headers, captured once from a helmet-served response, instead.
-  let securityHeaders: Record<string, string> | null = null;
-  async function captureSecurityHeaders(): Promise<Record<string, string>> {
-    const probe = await app.inject({ method: 'GET', url: '/healthz' });
-    const skip = new Set([
-      'content-type',
-      'content-length',
-      'date',
-      'connection',
-      'keep-alive',
-      'x-request-id',
-    ]);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(probe.headers)) {
-      if (!skip.has(name) && typeof value === 'string') headers[name] = value;
-    }
-    return headers;
-  }
-
   // Hot path: the cached, pre-serialised list goes out as is (no per-request serialisation).
   app.get(
     '/api/courses/available',
     {
-      helmet: false,
       // Compressed once per snapshot, not per request (lib/precompressed.ts).
       compress: false,
       schema: { tags: ['catalog'], summary: 'Every course (active and inactive) for the public pages' },
     },
     (request, reply) => {
-      const send = (headers: Record<string, string>, snapshot: CatalogSnapshot) => {
-        reply.headers(headers).header('cache-control', 'no-cache').header('etag', snapshot.etag);
+      const send = (snapshot: CatalogSnapshot) => {
+        reply.header('cache-control', 'no-cache').header('etag', snapshot.etag);
         if (request.headers['if-none-match'] === snapshot.etag) return reply.code(304).send();
         return sendPrecompressed(request, reply.type('application/json; charset=utf-8'), snapshot.body);
       };
       const snapshot = cache.peek();
       // Warm cache: answered synchronously, no promise in the way.
-      if (snapshot && securityHeaders) return send(securityHeaders, snapshot);
-      return (async () => {
-        securityHeaders ??= await captureSecurityHeaders();
-        return send(securityHeaders, await cache.get());
-      })();
+      if (snapshot) return send(snapshot);
+      return cache.get().then(send);
     },
   );
 

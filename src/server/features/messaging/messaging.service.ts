@@ -1,8 +1,14 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
-import { conversationParticipants, conversations, messages, users } from '#server/db/schema/index.ts';
+import {
+  conversationParticipants,
+  conversations,
+  messages,
+  scheduledJobs,
+  users,
+} from '#server/db/schema/index.ts';
 import { badRequest, forbidden, isUniqueViolation, notFound } from '#server/lib/errors.ts';
-import { emitNow } from '#server/lib/jobs.ts';
+import { type AppEvent, JOBS_CHANNEL } from '#server/lib/jobs.ts';
 import type { ConversationDetail, ConversationSummary, Message } from '#shared/schemas/messaging.ts';
 import { type MessageRow, presentMessage, presentParticipant, type Viewer } from './messaging.presenter.ts';
 import { assertInReach } from './reach.service.ts';
@@ -226,30 +232,44 @@ export async function sendMessage(
   content: string,
 ): Promise<Message> {
   const db = database.db;
-  await requireParticipant(db, viewer, conversationId);
-  // One statement (atomic on its own): on the embedded database a transaction holds the only connection across
-  // every await in it, so three statements in BEGIN … COMMIT kept other requests waiting five round trips.
+  // One statement (atomic on its own, one round trip): the participant check, the message, the conversation's
+  // order, your own message read, the 'message.sent' event for the bell and digest (README 'Notifications'), and
+  // the notifications that wake every app process's streams and job runners. On the embedded database a
+  // transaction holds the only connection across every await in it, and on either database each round trip
+  // waits its turn under load, so seven statements made a message the slowest request on a busy day
+  // (docs/decisions/0022-fair-share-between-visitors-and-learners.md).
   const result = await db.execute<{ id: string }>(sql`
     WITH inserted AS (
       INSERT INTO ${messages} (conversation_id, sender_id, content)
-      VALUES (${conversationId}, ${viewer.id}, ${content})
+      SELECT ${conversationId}, ${viewer.id}, ${content}
+      WHERE EXISTS (
+        SELECT 1 FROM ${conversationParticipants}
+        WHERE conversation_id = ${conversationId} AND user_id = ${viewer.id}
+      )
       RETURNING id
     ), touched AS (
-      UPDATE ${conversations} SET last_message_at = now(), updated_at = now() WHERE id = ${conversationId}
+      UPDATE ${conversations} SET last_message_at = now(), updated_at = now()
+      WHERE id = ${conversationId} AND EXISTS (SELECT 1 FROM inserted)
     ), read_own AS (
       -- Your own message is read.
       UPDATE ${conversationParticipants} SET last_read_at = now()
-      WHERE conversation_id = ${conversationId} AND user_id = ${viewer.id}
+      WHERE conversation_id = ${conversationId} AND user_id = ${viewer.id} AND EXISTS (SELECT 1 FROM inserted)
+    ), event AS (
+      INSERT INTO ${scheduledJobs} (kind, payload)
+      SELECT ${'message.sent' satisfies AppEvent['kind']},
+        jsonb_build_object('conversationId', ${conversationId}::text, 'messageId', id::text, 'senderId', ${viewer.id}::text)
+      FROM inserted
     )
-    SELECT id FROM inserted`);
-  const row = (Array.isArray(result) ? result : (result as { rows: { id: string }[] }).rows)[0]!;
-  // Every app process (this one too) hears this and pushes the message to its open streams.
-  await database.notify(MESSAGE_CHANNEL, JSON.stringify({ conversationId, messageId: row.id }));
-  // …and the other participants' bell and email digest (README 'Notifications').
-  await emitNow(database, {
-    kind: 'message.sent',
-    payload: { conversationId, messageId: row.id, senderId: viewer.id },
-  });
+    SELECT id,
+      pg_notify(${MESSAGE_CHANNEL}, json_build_object('conversationId', ${conversationId}::text, 'messageId', id::text)::text),
+      pg_notify(${JOBS_CHANNEL}, '')
+    FROM inserted`);
+  const row = (Array.isArray(result) ? result : (result as { rows: { id: string }[] }).rows)[0];
+  if (!row) {
+    // Nothing was written: say why (unknown conversation 404, not a participant 403).
+    await requireParticipant(db, viewer, conversationId);
+    throw forbidden('You are not a participant in this conversation');
+  }
   const message = await loadMessage(db, row.id);
   return presentMessage(viewer, message!);
 }
