@@ -4,7 +4,7 @@ import type { Database } from '#server/db/client.ts';
 import { scheduledJobs } from '#server/db/schema/index.ts';
 import { JOBS_CHANNEL, scheduleJob } from '#server/lib/jobs.ts';
 import { every, type Worker } from '#server/lib/periodic.ts';
-import { sendUserEvent } from '#server/lib/user-events.ts';
+import { queueUserEvent } from '#server/lib/user-events.ts';
 import { onMessageDigest, onMessageSent } from './messages.handlers.ts';
 import {
   type Handler,
@@ -18,7 +18,8 @@ import { onSessionChanged, onSessionReminder } from './sessions.handlers.ts';
 // The job runner every process runs (README 'Notifications'): claims due jobs with FOR UPDATE SKIP LOCKED (so with
 // any number of processes each job runs once), runs them oldest first, each in its own transaction with what it
 // sends, and drops a job whose moment has passed (`not_after`). Jobs missed while every process was down are run
-// when one returns. After a commit, the people told get a live 'notification' event.
+// when one returns. The people told get a live 'notification' event, queued in the job's transaction so that it
+// arrives with the commit (one commit per job: on a busy day every commit that notifies waits its turn).
 
 type JobRow = typeof scheduledJobs.$inferSelect;
 
@@ -87,18 +88,16 @@ export async function runDueJobs(
         continue;
       }
       try {
-        const told = await database.db.transaction(async (tx) => {
+        await database.db.transaction(async (tx) => {
           const handler = HANDLERS[job.kind];
-          const people = handler ? await handler(tx, ctx, job.payload) : [];
+          const told = handler ? await handler(tx, ctx, job.payload) : [];
           await tx
             .update(scheduledJobs)
             .set({ status: 'done', finishedAt: now, lastError: null })
             .where(mine(job));
-          return people;
+          if (job.kind === 'otj.decided') await queueUserEvent(tx, job.payload.studentId!, 'apprenticeship');
+          for (const userId of new Set(told)) await queueUserEvent(tx, userId, 'notification');
         });
-        if (job.kind === 'otj.decided')
-          await sendUserEvent(database, job.payload.studentId!, 'apprenticeship');
-        for (const userId of new Set(told)) await sendUserEvent(database, userId, 'notification');
       } catch (error) {
         const failed = job.attempts >= MAX_ATTEMPTS;
         await database.db
@@ -136,10 +135,18 @@ export function notificationJobsWorker(app: FastifyInstance): Worker {
       await runDueJobs(app.database, { publicUrl: app.config.publicUrl });
     },
   });
+  // Wakes while a run is waiting to start add nothing: that run will claim every job due by then. Without this, a
+  // busy day's hundred messages a second queued a hundred runs, each asking the database for jobs.
   let running = Promise.resolve();
+  let queued = false;
   wake = () => {
+    if (queued) return;
+    queued = true;
     running = running
-      .then(() => runDueJobs(app.database, { publicUrl: app.config.publicUrl }))
+      .then(() => {
+        queued = false;
+        return runDueJobs(app.database, { publicUrl: app.config.publicUrl });
+      })
       .then(() => undefined)
       .catch((error: unknown) => app.log.error({ err: error }, 'notification jobs failed'));
   };
