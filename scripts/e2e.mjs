@@ -48,13 +48,40 @@ process.exit(await runShards(shards));
  * mostly wait on the browser and the server, so `npm test` runs two (three were no faster on two cores).
  * Each shard's output is printed in one piece when it ends; their JSON reports are summed into
  * PLAYWRIGHT_JSON_OUTPUT_NAME.
+ *
+ * Without file filters in the arguments, the spec files are dealt out by how long each took
+ * (tests/e2e/durations.json, longest first to the shard with the least so far), so the shards end together;
+ * Playwright's own --shard counts tests, and the axe suite alone outweighed a dozen short files. A spec that
+ * is not in the table counts as the median. With file filters, or without the table, Playwright's --shard splits
+ * the files.
  */
+function dealByDuration(count) {
+  const dir = path.join(root, 'tests/e2e');
+  const specs = fs.readdirSync(dir).filter((f) => f.endsWith('.spec.ts'));
+  const table = path.join(dir, 'durations.json');
+  if (!fs.existsSync(table)) return null;
+  const known = JSON.parse(fs.readFileSync(table, 'utf8'));
+  const values = Object.values(known).sort((a, b) => a - b);
+  const median = values.length ? values[Math.floor(values.length / 2)] : 1;
+  const weight = (f) => known[f] ?? median;
+  const shards = Array.from({ length: count }, () => ({ total: 0, files: [] }));
+  for (const file of specs.sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lightest = shards.reduce((a, b) => (b.total < a.total ? b : a));
+    lightest.total += weight(file);
+    lightest.files.push(file);
+  }
+  // Each file as an anchored pattern: Playwright reads the arguments as regular expressions on the path.
+  return shards.map((s) => s.files.map((f) => `tests/e2e/${f.replaceAll('.', '\\.')}$`));
+}
+
 async function runShards(count) {
   const { spawn } = await import('node:child_process');
   const base = Number(process.env.E2E_PORT ?? 3100);
   const jsonOut = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
   const tmp = path.join(root, '.tmp');
   fs.mkdirSync(tmp, { recursive: true });
+  const filtered = process.argv.slice(2).some((arg) => !arg.startsWith('-'));
+  const dealt = filtered ? null : dealByDuration(count);
   const shard = (index) =>
     new Promise((resolve) => {
       const log = path.join(tmp, `e2e-shard-${index}.log`);
@@ -63,7 +90,7 @@ async function runShards(count) {
         bin('playwright'),
         [
           'test',
-          `--shard=${index}/${count}`,
+          ...(dealt ? dealt[index - 1] : [`--shard=${index}/${count}`]),
           `--output=test-results/shard-${index}`,
           ...process.argv.slice(2),
         ],
@@ -95,6 +122,33 @@ async function runShards(count) {
       for (const key of Object.keys(stats)) stats[key] += report.stats?.[key] ?? 0;
     }
     fs.writeFileSync(jsonOut, JSON.stringify({ stats }));
+    writeDurations(Array.from({ length: count }, (_, i) => `${jsonOut}.shard-${i + 1}`));
   }
   return codes.every((code) => code === 0) ? 0 : 1;
+}
+
+/**
+ * Seconds per spec file from the shards' JSON reports, to .tmp/e2e-durations.json: copy it over
+ * tests/e2e/durations.json after adding or growing a journey (README 'Development').
+ */
+function writeDurations(reports) {
+  const seconds = {};
+  const visit = (suite, file) => {
+    const here = suite.file ?? file;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        for (const result of test.results ?? [])
+          seconds[path.basename(here)] = (seconds[path.basename(here)] ?? 0) + result.duration / 1000;
+    for (const child of suite.suites ?? []) visit(child, here);
+  };
+  for (const report of reports) {
+    if (!fs.existsSync(report)) continue;
+    for (const suite of JSON.parse(fs.readFileSync(report, 'utf8')).suites ?? []) visit(suite, suite.file);
+  }
+  const sorted = Object.fromEntries(
+    Object.entries(seconds)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([file, s]) => [file, Math.round(s)]),
+  );
+  fs.writeFileSync(path.join(root, '.tmp/e2e-durations.json'), `${JSON.stringify(sorted, null, 2)}\n`);
 }
