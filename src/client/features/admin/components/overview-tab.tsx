@@ -59,7 +59,11 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: AdminTab) => voi
             <Button variant="outline" className="justify-start" onClick={() => onNavigate('sessions')}>
               <CalendarPlus /> Live Sessions
             </Button>
-            <Button variant="outline" className="justify-start sm:col-span-2" asChild>
+            <Button
+              variant="outline"
+              className="h-auto min-h-10 justify-start py-2 text-left whitespace-normal sm:col-span-2"
+              asChild
+            >
               <Link href="/admin/mailbox">
                 <Mail /> Mailbox (outgoing emails)
               </Link>
