@@ -33,12 +33,20 @@ function accessibilityScore(label: string, url: string, headers?: Record<string,
   // A signed-in page that fell back to the login page would score the wrong screen.
   const landed = report.finalDisplayedUrl as string;
   if (new URL(landed).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${landed}`);
+  // Lighthouse also runs some audits it gives no weight in the score (axe's experimental rules); they are
+  // printed too, marked as not scored.
+  const weights = new Map<string, number>(
+    (report.categories.accessibility.auditRefs as { id: string; weight: number }[]).map((r) => [
+      r.id,
+      r.weight,
+    ]),
+  );
   const failed = Object.entries(report.audits as Record<string, Audit>).filter(
     ([, a]) => a.scoreDisplayMode === 'binary' && a.score === 0,
   );
   console.log(`  ${label}: accessibility ${score}`);
   for (const [id, audit] of failed) {
-    console.log(`    ✗ ${id}: ${audit.title}`);
+    console.log(`    ✗ ${id}${weights.get(id) ? '' : ' (not scored)'}: ${audit.title}`);
     for (const item of audit.details?.items?.slice(0, 5) ?? [])
       console.log(`      ${item.node?.snippet ?? ''}`);
   }
