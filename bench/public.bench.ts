@@ -3,76 +3,14 @@
 // Chromium), the rendered pages' throughput beside the catalogue JSON's, and Lighthouse 12 mobile (simulated slow
 // 4G, 4× CPU slowdown; best of 3 runs) on / and a course page.
 // Lighthouse timings depend on a quiet CPU: run it when nothing else is busy.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
+import { CHROMIUM, firstCourseUrl, lighthouseReport, startServer, stopServer } from './public-server.ts';
 import type { BenchResult } from './run.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-const CHROMIUM = '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const PAGE_LOAD_S = Number(process.env.BENCH_DURATION ?? 5);
 const KB = 1024;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(): Promise<{ base: string; child: ChildProcess; dataDir: string }> {
-  const built = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (built.status !== 0) throw new Error('vite build failed');
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = path.join(root, `.tmp/bench-public-${process.pid}`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // Canonical links must point at the address Lighthouse loads, or its SEO audit fails them as foreign.
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      ADMIN_EMAIL: 'admin@tradeskills.test',
-      ADMIN_PASSWORD: 'AdminPass123!',
-      DEMO_STUDENT_PASSWORD: 'StudentPass123!',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  for (let i = 0; i < 240; i++) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { base, child, dataDir };
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not start');
-}
 
 /** Every script the landing page loads on a phone-sized screen, as Chromium transferred it. */
 async function landingScripts(base: string) {
@@ -106,24 +44,7 @@ interface LighthouseSummary {
 }
 
 function lighthouse(url: string): LighthouseSummary {
-  const out = path.join(root, `.tmp/lighthouse-${process.pid}.json`);
-  const result = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/lighthouse/cli/index.js'),
-      url,
-      `--chrome-path=${CHROMIUM}`,
-      '--chrome-flags=--headless=new --no-sandbox',
-      '--only-categories=performance,accessibility,best-practices,seo',
-      '--output=json',
-      `--output-path=${out}`,
-      '--quiet',
-    ],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error(`lighthouse failed on ${url}`);
-  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-  fs.rmSync(out, { force: true });
+  const report = lighthouseReport(url, ['performance', 'accessibility', 'best-practices', 'seo']);
   const scores = Object.fromEntries(
     Object.entries(report.categories as Record<string, { score: number }>).map(([k, c]) => [
       k,
@@ -224,9 +145,7 @@ function lighthouseResults(label: string, run: LighthouseSummary): BenchResult[]
 export default async function publicBench(): Promise<BenchResult[]> {
   const { base, child, dataDir } = await startServer();
   try {
-    const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
-    const course = sitemap.match(/<loc>([^<]*\/courses\/[^<]+)<\/loc>/)?.[1];
-    if (!course) throw new Error('no course in the sitemap');
+    const course = await firstCourseUrl(base);
     // Warm the server (catalogue cache, the server renderer's first import) as a running site would be.
     for (const url of [`${base}/`, course, `${base}/fundamental-courses`]) await fetch(url);
 
@@ -269,8 +188,6 @@ export default async function publicBench(): Promise<BenchResult[]> {
     }
     return results;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stopServer(child, dataDir);
   }
 }

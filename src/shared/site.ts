@@ -25,13 +25,14 @@ export const LISTINGS = {
   },
 } as const;
 
-/** The accessibility statement (README 'Accessibility'): its path and the day it was last reviewed. */
+/** The accessibility statement (README 'Accessibility'): its path, the day it was first written and last reviewed. */
 export const ACCESSIBILITY_STATEMENT = {
   path: '/accessibility',
   title: 'Accessibility statement',
   description:
     'How accessible TradeSkills is, the problems we know about, how to report one, and what to do if you are not happy with our answer.',
-  reviewed: '2026-11-25',
+  prepared: '2026-11-25',
+  reviewed: '2026-11-28',
 } as const;
 
 /** The privacy notice (README 'Your data'): its path and the day it last changed (the sitemap's lastmod). */

@@ -141,8 +141,14 @@ export async function tabTo(page: Page, target: Locator, { back = false, max = 8
       const rect = el.getBoundingClientRect();
       const header = document.querySelector('header');
       const sticky = header && getComputedStyle(header).position === 'sticky' ? header : null;
+      // Hidden when it sits within the header's height and the header is what shows there (a dialog or a
+      // toast drawn above the header hides nothing); or when it is above the top of the window.
+      const middle = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
       const covered =
-        sticky && !sticky.contains(el) ? rect.bottom <= sticky.getBoundingClientRect().bottom : false;
+        rect.bottom <= 0 ||
+        (sticky && !sticky.contains(el)
+          ? rect.bottom <= sticky.getBoundingClientRect().bottom && Boolean(middle && sticky.contains(middle))
+          : false);
       if (!ring && !shadow) return `no visible focus on ${el.outerHTML.slice(0, 120)}`;
       if (covered) return `focus hidden under the sticky header: ${el.outerHTML.slice(0, 120)}`;
       return null;

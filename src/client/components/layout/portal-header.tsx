@@ -63,7 +63,9 @@ export function PortalHeader({ user, showAdminBadge = false, notifications }: Po
             className="flex min-w-0 items-center gap-2 rounded-full py-1 pr-1 pl-1 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:pr-3"
             aria-label={`Account settings for ${name}`}
           >
+            {/* The link is named after the person, so its initials are not read (or required in the name). */}
             <Avatar
+              decorative
               firstName={user.firstName}
               lastName={user.lastName}
               email={user.email}

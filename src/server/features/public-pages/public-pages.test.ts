@@ -298,7 +298,7 @@ describe('crawl files', () => {
       `${PUBLIC_URL}/accessibility`,
       `${PUBLIC_URL}/privacy`,
     ]);
-    expect(before[5]!.lastmod).toBe('2026-11-25T00:00:00.000Z');
+    expect(before[5]!.lastmod).toBe('2026-11-28T00:00:00.000Z');
     expect(before.find((u) => u.loc === `${PUBLIC_URL}/privacy`)?.lastmod).toBe('2026-11-25T00:00:00.000Z');
     expect(before[3]!.lastmod).toBe(active.updatedAt.toISOString());
 

@@ -219,7 +219,8 @@ function CourseList({
                   {c.captionedVideoCount} of {c.videoCount}
                 </dd>
               </dl>
-              <div className="mt-4 grid grid-cols-2 gap-2 border-t border-border pt-4">
+              {/* One column at 320 px (400% zoom), where two buttons side by side no longer fit their labels. */}
+              <div className="mt-4 grid gap-2 border-t border-border pt-4 min-[360px]:grid-cols-2">
                 <Button variant="outline" size="sm" asChild>
                   <a href={`/courses/${c.id}`} target="_blank" rel="noreferrer">
                     <ExternalLink /> View Course
@@ -231,7 +232,7 @@ function CourseList({
                 <Button
                   variant="outline"
                   size="sm"
-                  className="col-span-2"
+                  className="min-[360px]:col-span-2"
                   onClick={() => setWatching(c)}
                   aria-label={`Student progress: ${c.title}`}
                 >
@@ -260,7 +261,7 @@ function CourseList({
                     <Button
                       variant="outline"
                       size="sm"
-                      className="col-span-2"
+                      className="min-[360px]:col-span-2"
                       onClick={() => setAssigning(c)}
                     >
                       <UserCog /> Instructors

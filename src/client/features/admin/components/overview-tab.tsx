@@ -44,7 +44,7 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: AdminTab) => voi
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <Card>
           <CardHeader>
-            <CardTitle>Quick Actions</CardTitle>
+            <CardTitle as="h2">Quick Actions</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-2 sm:grid-cols-2 [&>*]:min-w-0">
             <Button variant="outline" className="justify-start" onClick={() => onNavigate('students')}>
@@ -59,7 +59,11 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: AdminTab) => voi
             <Button variant="outline" className="justify-start" onClick={() => onNavigate('sessions')}>
               <CalendarPlus /> Live Sessions
             </Button>
-            <Button variant="outline" className="justify-start sm:col-span-2" asChild>
+            <Button
+              variant="outline"
+              className="h-auto min-h-10 justify-start py-2 text-left whitespace-normal sm:col-span-2"
+              asChild
+            >
               <Link href="/admin/mailbox">
                 <Mail /> Mailbox (outgoing emails)
               </Link>
@@ -69,7 +73,7 @@ export function OverviewTab({ onNavigate }: { onNavigate: (tab: AdminTab) => voi
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle className="flex items-center gap-2">
+            <CardTitle as="h2" className="flex items-center gap-2">
               <TrendingUp aria-hidden="true" className="size-5 text-safety-600" /> Popular Resources
             </CardTitle>
           </CardHeader>

@@ -63,6 +63,7 @@ export function StudentPicker({
       {selected.length ? (
         <ul className="flex flex-wrap gap-1.5" aria-label="Selected students">
           {selected.map((s) => (
+            // The remove button is a 24 px target (WCAG 2.5.8) that does not make the chip taller.
             <li
               key={s.id}
               className="inline-flex items-center gap-1 rounded-full bg-navy-100 py-0.5 pr-1 pl-2.5 text-xs font-medium text-navy-900"
@@ -70,7 +71,7 @@ export function StudentPicker({
               {studentLabel(s)}
               <button
                 type="button"
-                className="cursor-pointer rounded-full p-0.5 hover:bg-navy-200"
+                className="-my-1 flex size-6 cursor-pointer items-center justify-center rounded-full hover:bg-navy-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 aria-label={`Remove ${studentLabel(s)}`}
                 onClick={() => toggle(s)}
               >

@@ -211,8 +211,8 @@ export function StudentsTab({
               </tbody>
             </table>
           </div>
-          <div className="mt-4 flex items-center justify-between gap-3 text-sm text-muted-foreground">
-            <span>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
+            <span className="whitespace-nowrap">
               {plural(data.total, 'student')} · page {page} of {pages}
             </span>
             <div className="flex gap-2">

@@ -159,11 +159,12 @@ export function AdminDashboardPage() {
           }
         >
           <TabsList
-            // The admin's eleven tabs wrap onto a second row rather than run off a laptop screen.
-            className={`grid h-auto w-full sm:inline-flex sm:w-auto sm:flex-wrap ${tabs.length < 3 ? 'grid-cols-2' : 'grid-cols-3'}`}
+            // The admin's eleven tabs wrap onto a second row rather than run off a laptop screen; on a phone they
+            // are a grid, two columns below 360 px (320 px is 400% zoom, README 'Accessibility').
+            className={`grid h-auto w-full sm:inline-flex sm:w-auto sm:flex-wrap ${tabs.length < 3 ? 'grid-cols-2' : 'grid-cols-2 min-[360px]:grid-cols-3'}`}
           >
             {tabs.map(({ value, label, icon: Icon }) => (
-              <TabsTrigger key={value} value={value} className="h-9 px-2 sm:px-3">
+              <TabsTrigger key={value} value={value} className="h-9 px-2 sm:px-3 [&_svg]:shrink-0">
                 <Icon aria-hidden="true" />
                 {label}
                 {value === 'messages' && unread > 0 ? (

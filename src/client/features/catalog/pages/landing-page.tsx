@@ -146,7 +146,7 @@ export function LandingPage() {
             Join hundreds of students who trained with us and found work. Questions first? Email{' '}
             <a
               href={`mailto:${SUPPORT_EMAIL}`}
-              className="font-semibold text-white underline underline-offset-4"
+              className="font-semibold wrap-break-word text-white underline underline-offset-4"
             >
               {SUPPORT_EMAIL}
             </a>

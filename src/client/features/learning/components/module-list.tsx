@@ -32,7 +32,7 @@ export function ModuleList({ modules, onOpen }: { modules: LearningModule[]; onO
                 </div>
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="text-base font-semibold sm:text-lg">{m.title}</h3>
+                    <h2 className="text-base font-semibold sm:text-lg">{m.title}</h2>
                     <ProgressLabel percentage={pct} />
                   </div>
                   <p className="mt-1 text-sm text-muted-foreground">{m.description}</p>
