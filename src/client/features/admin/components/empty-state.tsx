@@ -45,7 +45,7 @@ export function Field({
       ? cloneElement(children, invalidProps({ [htmlFor]: message }, htmlFor))
       : children;
   return (
-    <div className="grid min-w-0 gap-1.5">
+    <div className="grid min-w-0 gap-1.5 [&>*]:min-w-0">
       <label htmlFor={htmlFor} className="text-sm font-medium text-foreground">
         {label}
       </label>

@@ -253,7 +253,7 @@ function SessionDialog({
           <DialogTitle>{session ? 'Edit Session' : 'Schedule Session'}</DialogTitle>
           <DialogDescription>Times are in your local time zone.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <form onSubmit={onSubmit} noValidate className="grid min-w-0 gap-4 [&>*]:min-w-0">
           <FieldErrorsContext value={errors}>
             <Field label="Title *" htmlFor="ls-title">
               <Input id="ls-title" {...register('title')} />
@@ -261,7 +261,7 @@ function SessionDialog({
             <Field label="Description" htmlFor="ls-description">
               <Textarea id="ls-description" rows={2} {...register('description')} />
             </Field>
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
               <Field label="Start *" htmlFor="ls-start">
                 <Input id="ls-start" type="datetime-local" {...register('start')} />
               </Field>

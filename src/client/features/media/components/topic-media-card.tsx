@@ -103,7 +103,7 @@ function Confirmation({
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md bg-green-50 px-3 py-2.5 text-sm text-green-800">
       <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
       <span className="font-medium">{text}</span>
-      <span className="ml-auto flex items-center gap-1">
+      <span className="ml-auto flex flex-wrap items-center gap-1">
         <Button asChild variant="ghost" size="sm">
           <a href={href} target="_blank" rel="noreferrer">
             Open <ExternalLink />
