@@ -85,10 +85,18 @@ function PlanSchedule({ plan }: { plan: AccountPlan }) {
             <span className="w-20 shrink-0 text-navy-950 sm:w-24">Payment {entry.sequence}</span>
             <span className="min-w-0 flex-1 text-muted-foreground">
               {formatDate(entry.dueAt)}
-              {entry.nextRetryAt ? ` · next try ${formatDate(entry.nextRetryAt)}` : ''}
+              {entry.nextRetryAt ? (
+                <span className="hidden sm:inline"> · next try {formatDate(entry.nextRetryAt)}</span>
+              ) : null}
             </span>
             <span className="font-medium text-navy-950">{formatPrice(entry.amountPence, 'pence')}</span>
             <ScheduleStatus status={entry.status} />
+            {entry.nextRetryAt ? (
+              // On a phone the next try has a line of its own, so the date column is not squeezed.
+              <span className="w-full text-xs text-muted-foreground sm:hidden">
+                Next try {formatDate(entry.nextRetryAt)}
+              </span>
+            ) : null}
             {entry.invoice ? (
               <a
                 href={`/api/invoices/${entry.invoice.id}.pdf`}
