@@ -41,6 +41,7 @@ declare module 'fastify' {
     paymentSettlements: Services['paymentSettlements'];
     refundEvents: Services['refundEvents'];
     instalmentEvents: Services['instalmentEvents'];
+    cardChangeEvents: Services['cardChangeEvents'];
     mediaAccessRules: Services['mediaAccessRules'];
     learningSubscribers: Services['learningSubscribers'];
     /** Every route registered (method + pattern + its schema), for the authorization matrix and text-field tests. */
@@ -122,6 +123,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   app.decorate('paymentSettlements', services.paymentSettlements);
   app.decorate('refundEvents', services.refundEvents);
   app.decorate('instalmentEvents', services.instalmentEvents);
+  app.decorate('cardChangeEvents', services.cardChangeEvents);
   app.decorate('mediaAccessRules', services.mediaAccessRules);
   app.decorate('learningSubscribers', services.learningSubscribers);
   const registeredRoutes: RegisteredRoute[] = [];

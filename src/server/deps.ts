@@ -7,13 +7,18 @@ import {
   type SigningKey,
 } from '#server/features/certificates/index.ts';
 import type {
+  CardChangeEventHandler,
   InstalmentEventHandler,
   PaymentProvider,
   PaymentSettlement,
   RefundEventHandler,
 } from '#server/features/checkout/index.ts';
 import { StripeProvider, TestPaymentProvider } from '#server/features/checkout/index.ts';
-import { instalmentEventHandler, overdueInstalmentSettlement } from '#server/features/instalments/index.ts';
+import {
+  cardChangeEventHandler,
+  instalmentEventHandler,
+  overdueInstalmentSettlement,
+} from '#server/features/instalments/index.ts';
 import type { LearningSubscriber } from '#server/features/learning/index.ts';
 import {
   DiskObjectStore,
@@ -54,6 +59,8 @@ export interface Services {
   refundEvents: RefundEventHandler;
   /** Records instalment invoice events (features/instalments), for checkout's webhook. */
   instalmentEvents: InstalmentEventHandler;
+  /** Applies a plan's new card from setup_intent events (features/instalments), for checkout's webhook. */
+  cardChangeEvents: CardChangeEventHandler;
   /** Features' rules for attached images that are their records (features/media/media-access.ts). */
   mediaAccessRules: MediaAccessRule[];
   /** Features' reactions to learning, run inside its transactions (features/learning/learning-events.ts). */
@@ -90,11 +97,12 @@ export async function createServices(config: AppConfig, database: Database): Pro
   const deviceCookieKey = createHmac('sha256', appSecret).update('device-cookies').digest();
   const paymentSettlements = [
     teamOrderSettlement({ publicUrl: config.publicUrl, invoicing: config.invoicing }),
-    overdueInstalmentSettlement(),
+    overdueInstalmentSettlement({ invoicing: config.invoicing, publicUrl: config.publicUrl }),
   ];
   const mediaAccessRules = [otjEvidenceAccess];
   const refundEvents = refundEventHandler(config, database, payments);
   const instalmentEvents = instalmentEventHandler(config, database, payments);
+  const cardChangeEvents = cardChangeEventHandler(database, payments);
   const learningSubscribers = [apprenticeshipLearning, certificateOnCompletion(config.publicUrl)];
   return {
     config,
@@ -107,6 +115,7 @@ export async function createServices(config: AppConfig, database: Database): Pro
     paymentSettlements,
     refundEvents,
     instalmentEvents,
+    cardChangeEvents,
     mediaAccessRules,
     learningSubscribers,
     deviceCookieKey,

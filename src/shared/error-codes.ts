@@ -74,6 +74,13 @@ export const ERROR_CODES = {
   INSTALMENT_BEING_CHARGED:
     'An automatic retry is charging the card on file right now; look again in a minute',
   PAYMENT_IN_PROGRESS: 'The payment of the overdue amount is still being set up; try again in a moment',
+  PLAN_NOT_FOUND: 'No such monthly plan, or not one of the caller’s own',
+  PLAN_NOT_ACTIVE:
+    'The monthly plan has nothing left to charge (paid in full, or cancelled by a refund or cancellation), so its card cannot be changed',
+  CARD_CHANGE_NOT_FOUND: 'No such card change on this plan (or a wrong client secret)',
+  CARD_CHANGE_DONE: 'The card change has already been completed; start a new one',
+  CARD_CHANGE_IN_PROGRESS: 'The card change is still being set up; try again in a moment',
+  CARD_NOT_CONFIRMED: 'The provider has not saved the new card yet (the card form was not completed)',
   // Learning
   TOPIC_LOCKED: 'The topic is not open yet (earlier topics or modules first)',
   VIDEO_NOT_WATCHED: 'The video has not been watched to the end',

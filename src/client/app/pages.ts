@@ -70,6 +70,10 @@ export const OverduePage = lazyPage(
   () => import('#client/features/instalments/pages/overdue-page.tsx'),
   (m) => m.OverduePage,
 );
+export const CardChangePage = lazyPage(
+  () => import('#client/features/instalments/pages/card-change-page.tsx'),
+  (m) => m.CardChangePage,
+);
 export const AccountPage = lazyPage(
   () => import('#client/features/accounts/pages/account-page.tsx'),
   (m) => m.AccountPage,

@@ -87,6 +87,11 @@ export function AppRoutes() {
           <Page component={pages.OverduePage} />
         </RouteGuard>
       </Route>
+      <Route path="/billing/plans/:paymentId/card">
+        <RouteGuard area="account">
+          <Page component={pages.CardChangePage} />
+        </RouteGuard>
+      </Route>
       <Route path="/fundamental-courses">
         <Page component={pages.FundamentalCoursesPage} />
       </Route>

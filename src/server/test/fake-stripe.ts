@@ -47,6 +47,11 @@ export async function startFakeStripe() {
   const requests: { method: string; path: string; idempotencyKey?: string }[] = [];
   /** Subscription invoices paid again (invoices.pay): declined unless listed here. */
   const payableInvoices = new Set<string>();
+  /** SetupIntents (a plan's new card); a repeated Idempotency-Key answers the first, as Stripe does. */
+  const setups = new Map<string, Obj>();
+  const setupKeys = new Map<string, string>();
+  /** Updates of customers, schedules and subscriptions (the new default card), in order. */
+  const updates: { path: string; params: Obj }[] = [];
 
   const server = http.createServer((req, res) => {
     let body = '';
@@ -96,6 +101,53 @@ export async function startFakeStripe() {
         refunds.set(refund.id, refund);
         if (typeof key === 'string') refundKeys.set(key, refund.id);
         return send(200, refund);
+      }
+      if (req.method === 'POST' && path === '/v1/setup_intents') {
+        const previous = typeof key === 'string' ? setupKeys.get(key) : undefined;
+        if (previous) return send(200, setups.get(previous));
+        const setupId = id('seti');
+        const setup: Obj = {
+          id: setupId,
+          object: 'setup_intent',
+          customer: params.customer ?? null,
+          usage: params.usage,
+          metadata: params.metadata ?? {},
+          client_secret: `${setupId}_secret_${randomBytes(8).toString('hex')}`,
+          status: 'requires_payment_method',
+          payment_method: null,
+        };
+        setups.set(setupId, setup);
+        if (typeof key === 'string') setupKeys.set(key, setupId);
+        return send(200, setup);
+      }
+      const setupMatch = /^\/v1\/setup_intents\/([\w]+)$/.exec(path);
+      if (req.method === 'GET' && setupMatch) {
+        const setup = setups.get(setupMatch[1]!);
+        if (!setup) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing' } });
+        const expand = (req.url ?? '').includes('payment_method');
+        const method = setup.payment_method as string | null;
+        return send(200, {
+          ...setup,
+          payment_method:
+            expand && method
+              ? { id: method, object: 'payment_method', card: { last4: setup.last4 ?? '4242' } }
+              : method,
+        });
+      }
+      const updated = /^\/v1\/(customers|subscription_schedules|subscriptions)\/([\w]+)$/.exec(path);
+      if (req.method === 'POST' && updated) {
+        updates.push({ path, params });
+        if (updated[1] === 'subscription_schedules') {
+          const schedule = schedules.find((s) => s.id === updated[2]);
+          if (!schedule)
+            return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing' } });
+          Object.assign(schedule, params);
+          return send(200, { subscription: null, ...schedule });
+        }
+        return send(200, {
+          id: updated[2],
+          object: updated[1] === 'customers' ? 'customer' : 'subscription',
+        });
       }
       const payInvoice = /^\/v1\/invoices\/([\w]+)\/pay$/.exec(path);
       if (req.method === 'POST' && payInvoice) {
@@ -183,6 +235,16 @@ export async function startFakeStripe() {
     refunds,
     requests,
     payableInvoices,
+    setups,
+    updates,
+    /** What Stripe does when the browser confirms a SetupIntent with a card (confirmSetup). */
+    saveCard(setupId: string, paymentMethod: string, last4: string) {
+      const setup = setups.get(setupId)!;
+      setup.status = 'succeeded';
+      setup.payment_method = paymentMethod;
+      setup.last4 = last4;
+      return setup;
+    },
     /** The next `times` requests to `path` (e.g. '/v1/subscription_schedules') fail with a 500. */
     failNext(path: string, times = 1) {
       for (let i = 0; i < times; i++) failures.push(path);

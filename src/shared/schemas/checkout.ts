@@ -127,6 +127,17 @@ export const testConfirmResponseSchema = z.object({
 });
 export type TestConfirmResponse = z.infer<typeof testConfirmResponseSchema>;
 
+/** POST /api/test-payments/setup-confirm: a monthly plan's new card, saved with the test provider. */
+export const testSetupConfirmSchema = z.object({
+  clientSecret: text().min(1).max(300),
+  card: testCardSchema,
+});
+
+export const testSetupConfirmResponseSchema = z.object({
+  status: z.literal('succeeded'),
+  setupId: text(),
+});
+
 export const testAuthenticateSchema = z.object({
   clientSecret: text().min(1).max(300),
   outcome: z.enum(['complete', 'fail']),

@@ -19,6 +19,8 @@ export const scheduleEntrySchema = z.object({
   status: z.enum(INSTALMENT_STATUSES),
   /** Overdue: the next automatic retry, if one is left. */
   nextRetryAt: text().nullable(),
+  /** The payment's VAT invoice, when the supplier is VAT registered and it is paid. */
+  invoice: z.object({ id: text(), number: text() }).nullable(),
 });
 
 /** A monthly plan as its buyer sees it in Billing. */
@@ -30,6 +32,8 @@ export const accountPlanSchema = z.object({
   cardLast4: text().nullable(),
   /** The course is paused until the overdue amount is paid. */
   accessPaused: z.boolean(),
+  /** Instalments are left to charge, so the buyer may change the card (README 'Failed instalments'). */
+  cardChangeable: z.boolean(),
   schedule: z.array(scheduleEntrySchema),
 });
 export type AccountPlan = z.infer<typeof accountPlanSchema>;
@@ -60,3 +64,17 @@ export const overduePaymentSchema = z.object({
   amountPence: z.number().int(),
 });
 export type OverduePayment = z.infer<typeof overduePaymentSchema>;
+
+/** POST /api/account/plans/:paymentId/card-change: the setup the card form saves the new card with. */
+export const cardChangeSchema = z.object({
+  cardChangeId: text(),
+  setupId: text(),
+  clientSecret: text(),
+});
+export type CardChange = z.infer<typeof cardChangeSchema>;
+
+/** POST /api/account/plans/:paymentId/card-change/complete: after the card form saved the card. */
+export const completeCardChangeSchema = z.object({ setupId: text().min(1).max(200) });
+
+export const cardChangedSchema = z.object({ cardLast4: text().nullable() });
+export type CardChanged = z.infer<typeof cardChangedSchema>;

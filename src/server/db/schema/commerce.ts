@@ -1,4 +1,16 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { FILE_TYPES } from '#shared/constants.ts';
 import { courses } from './catalog.ts';
 import { timestamps, users } from './users.ts';
@@ -95,6 +107,35 @@ export const paymentInstalments = pgTable(
     unique('payment_instalments_payment_sequence_uq').on(t.paymentId, t.sequence),
     index('payment_instalments_due_idx').on(t.status, t.nextRetryAt),
   ],
+);
+
+/**
+ * A monthly plan's change of card (README 'Failed instalments'): the provider's SetupIntent (Stripe's, or the
+ * built-in test provider's, which keeps its state here), made before it is confirmed in the browser. One pending
+ * change per plan (the partial unique index), so ten presses make one; applied once (pending → succeeded), when
+ * the plan's card on file becomes this card.
+ */
+export const cardChanges = pgTable(
+  'card_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider', { enum: ['stripe', 'test'] }).notNull(),
+    // Null only between our row being written and the provider's SetupIntent being created.
+    providerSetupId: text('provider_setup_id').unique(),
+    status: text('status', { enum: ['pending', 'succeeded', 'canceled'] })
+      .notNull()
+      .default('pending'),
+    // The built-in test provider: the card the buyer confirmed (its last four digits and behaviour, never the
+    // number), waiting to be applied. Both providers: the card applied, once succeeded.
+    card: jsonb('card').$type<CardOnFile>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('card_changes_one_pending_uq').on(t.paymentId).where(sql`${t.status} = 'pending'`)],
 );
 
 /** Provider webhook event ids already handled, so a redelivered event does nothing twice. */

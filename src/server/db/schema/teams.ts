@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { courses } from './catalog.ts';
-import { emailOutbox, payments } from './commerce.ts';
+import { emailOutbox, paymentInstalments, payments } from './commerce.ts';
 import { users } from './users.ts';
 
 // Employer purchases (docs/team-seats.md): an order of N seats on one course, its seats, its
@@ -149,12 +149,21 @@ export const invoices = pgTable(
     paymentId: uuid('payment_id')
       .unique()
       .references(() => payments.id, { onDelete: 'restrict' }),
+    // A monthly plan's later instalment, paid (README 'Failed instalments'): one VAT invoice each, once.
+    instalmentId: uuid('instalment_id')
+      .unique()
+      .references(() => paymentInstalments.id, { onDelete: 'restrict' }),
     // An individual purchase's VAT rate when invoiced (a team order keeps its own on the order).
     vatRate: integer('vat_rate'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     taxPointAt: timestamp('tax_point_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('invoices_one_subject_ck', sql`(${t.teamOrderId} IS NULL) <> (${t.paymentId} IS NULL)`)],
+  (t) => [
+    check(
+      'invoices_one_subject_ck',
+      sql`num_nonnulls(${t.teamOrderId}, ${t.paymentId}, ${t.instalmentId}) = 1`,
+    ),
+  ],
 );
 
 /** The last number handed out per series; bumped with a row lock inside the invoice's transaction. */

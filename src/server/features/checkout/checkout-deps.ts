@@ -17,5 +17,6 @@ export function checkoutDeps(app: FastifyInstance): CheckoutDeps {
     settlements: app.paymentSettlements,
     refundEvents: app.refundEvents,
     instalmentEvents: app.instalmentEvents,
+    cardChangeEvents: app.cardChangeEvents,
   };
 }

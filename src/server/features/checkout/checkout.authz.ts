@@ -58,6 +58,18 @@ export const authzCases: AuthzCase[] = [
   },
   {
     method: 'POST',
+    url: '/api/test-payments/setup-confirm',
+    prepare: () => ({
+      body: {
+        clientSecret: 'seti_x_secret_y',
+        card: { number: '4242424242424242', expiry: '12/40', cvc: '123', name: 'Jo Bloggs' },
+      },
+    }),
+    expect: everyone(404),
+    note: "needs the client secret of the plan's card change",
+  },
+  {
+    method: 'POST',
     url: '/api/test-payments/authenticate',
     prepare: () => ({ body: { clientSecret: 'pi_x_secret_y', outcome: 'complete' } }),
     expect: everyone([400, 404]),

@@ -11,6 +11,8 @@ import {
   testAuthenticateSchema,
   testConfirmResponseSchema,
   testConfirmSchema,
+  testSetupConfirmResponseSchema,
+  testSetupConfirmSchema,
 } from '#shared/schemas/checkout.ts';
 import { apiErrorSchema as errorSchema, text } from '#shared/schemas/common.ts';
 import { confirmPaymentSuccess, createPayment, handleProviderEvent } from './checkout.service.ts';
@@ -106,6 +108,23 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => provider.confirm(request.body),
+    );
+    app.post(
+      '/api/test-payments/setup-confirm',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: "Test provider: save a monthly plan's new card (confirmSetup) with a test card",
+          body: testSetupConfirmSchema,
+          response: {
+            200: testSetupConfirmResponseSchema,
+            400: errorSchema,
+            402: errorSchema,
+            404: errorSchema,
+          },
+        },
+      },
+      async (request) => provider.confirmSetup(request.body),
     );
     app.post(
       '/api/test-payments/authenticate',

@@ -29,7 +29,7 @@ import {
   purchaseConfirmation,
   purchaseOutcome,
 } from './purchase-receipt.ts';
-import type { InstalmentEventHandler, RefundEventHandler } from './settlement.ts';
+import type { CardChangeEventHandler, InstalmentEventHandler, RefundEventHandler } from './settlement.ts';
 import { type PaymentSettlement, settleForPurpose } from './settlement.ts';
 
 export interface CheckoutDeps {
@@ -48,6 +48,8 @@ export interface CheckoutDeps {
   refundEvents: RefundEventHandler | null;
   /** Records instalment invoice events (features/instalments, through the composition root). */
   instalmentEvents: InstalmentEventHandler | null;
+  /** Applies a plan's new card from setup_intent events (features/instalments, through the composition root). */
+  cardChangeEvents: CardChangeEventHandler | null;
 }
 
 export const COURSE_NOT_FOUND = 'Course not found';
@@ -379,6 +381,7 @@ export async function handleProviderEvent(
 ): Promise<'processed' | 'duplicate' | 'ignored'> {
   if (event.refund && deps.refundEvents) return deps.refundEvents(event.id, event.refund);
   if (event.invoice && deps.instalmentEvents) return deps.instalmentEvents(event.id, event.invoice);
+  if (event.setup && deps.cardChangeEvents) return deps.cardChangeEvents(event.id, event.setup);
   if (!event.intent || !event.type.startsWith('payment_intent.')) return 'ignored';
   const settled = await settleIntent(deps, event.intent, event.id);
   return settled ? 'processed' : 'duplicate';

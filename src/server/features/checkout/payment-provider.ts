@@ -68,10 +68,42 @@ export interface ProviderInvoice {
   amountPence: number;
 }
 
+/**
+ * Saving a card for a monthly plan's later instalments without charging it (Stripe's SetupIntent; README 'Failed
+ * instalments'): confirmed in the browser, then made the card the plan is charged to.
+ */
+export interface ProviderSetup {
+  id: string;
+  clientSecret: string | null;
+  /** A SetupIntent's statuses are a PaymentIntent's. */
+  status: IntentStatus;
+  customerId: string | null;
+  paymentMethodId: string | null;
+  /** The card saved, once known: its last four digits (and the test provider's later-decline behaviour). */
+  card: { last4: string; declinesLater?: boolean } | null;
+  metadata: Record<string, string>;
+}
+
+export interface CreateSetupInput {
+  /** The plan's first intent: its customer keeps the new card. */
+  planIntentId: string;
+  metadata: Record<string, string>;
+  /** The same key always gives the same setup. */
+  idempotencyKey: string;
+}
+
+export interface LaterChargesInput {
+  setup: ProviderSetup;
+  /** The reference scheduleInstalments returned (Stripe's subscription schedule), when there is one. */
+  scheduleReference: string | null;
+}
+
 export interface ProviderEvent {
   id: string;
   type: string;
   intent: ProviderIntent | null;
+  /** setup_intent.* events: a card saved for a plan. */
+  setup?: ProviderSetup | null;
   /** refund.* and charge.refund.updated events: the refund (docs/product.md#refunds-cancellations-and-credit-notes). */
   refund?: ProviderRefund | null;
   /** invoice.paid / invoice.payment_failed of an instalment. */
@@ -128,6 +160,12 @@ export interface PaymentProvider {
   cancelInstalments(reference: string): Promise<void>;
   /** Monthly plan: charges one instalment to the card on file now (the first try, or a retry). */
   chargeInstalment(input: ChargeInstalmentInput): Promise<InstalmentCharge>;
+  /** Monthly plan: a setup for the browser to save a new card with (no charge). */
+  createSetup(input: CreateSetupInput): Promise<ProviderSetup>;
+  /** null when the provider does not know the id. */
+  retrieveSetup(id: string): Promise<ProviderSetup | null>;
+  /** Makes a succeeded setup's card the one later instalments are charged to; doing it twice changes nothing. */
+  chargeLaterTo(input: LaterChargesInput): Promise<void>;
 }
 
 export class WebhookSignatureError extends Error {}

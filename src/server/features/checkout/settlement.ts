@@ -1,5 +1,5 @@
 import type { Queryable } from '#server/db/client.ts';
-import type { ProviderInvoice, ProviderRefund } from './payment-provider.ts';
+import type { ProviderInvoice, ProviderRefund, ProviderSetup } from './payment-provider.ts';
 
 /**
  * What a feature that sells through checkout plugs in for payments of its own purpose (a team order:
@@ -45,4 +45,13 @@ export type RefundEventHandler = (
 export type InstalmentEventHandler = (
   eventId: string,
   invoice: ProviderInvoice,
+) => Promise<'processed' | 'duplicate' | 'ignored'>;
+
+/**
+ * Applies a plan's new card from the provider's setup_intent.succeeded event, once; given to checkout by the
+ * composition root (features/instalments, README 'Failed instalments').
+ */
+export type CardChangeEventHandler = (
+  eventId: string,
+  setup: ProviderSetup,
 ) => Promise<'processed' | 'duplicate' | 'ignored'>;

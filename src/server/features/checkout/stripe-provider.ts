@@ -4,14 +4,17 @@ import type {
   ChargeInstalmentInput,
   CreateIntentInput,
   CreateRefundInput,
+  CreateSetupInput,
   InstalmentCharge,
   InstalmentScheduleInput,
   IntentStatus,
+  LaterChargesInput,
   PaymentProvider,
   ProviderEvent,
   ProviderIntent,
   ProviderInvoice,
   ProviderRefund,
+  ProviderSetup,
 } from './payment-provider.ts';
 import { WebhookSignatureError } from './payment-provider.ts';
 
@@ -62,6 +65,22 @@ function presentRefund(refund: Stripe.Refund): ProviderRefund {
     amountPence: refund.amount,
     intentId: intent == null ? null : typeof intent === 'string' ? intent : intent.id,
     metadata: (refund.metadata ?? {}) as Record<string, string>,
+  };
+}
+
+/** A SetupIntent (a plan's new card); the card's last four digits when its payment method is expanded. */
+function presentSetup(setup: Stripe.SetupIntent): ProviderSetup {
+  const method = setup.payment_method as string | Stripe.PaymentMethod | null;
+  const customer = setup.customer as string | { id: string } | null;
+  const last4 = method && typeof method === 'object' ? method.card?.last4 : undefined;
+  return {
+    id: setup.id,
+    clientSecret: setup.client_secret ?? null,
+    status: setup.status as IntentStatus,
+    customerId: customer == null ? null : typeof customer === 'string' ? customer : customer.id,
+    paymentMethodId: method == null ? null : typeof method === 'string' ? method : method.id,
+    card: last4 ? { last4 } : null,
+    metadata: (setup.metadata ?? {}) as Record<string, string>,
   };
 }
 
@@ -181,6 +200,7 @@ export class StripeProvider implements PaymentProvider {
       type: event.type,
       intent: object?.object === 'payment_intent' ? present(object as unknown as StripeIntent) : null,
       refund: object?.object === 'refund' ? presentRefund(object as unknown as Stripe.Refund) : null,
+      setup: object?.object === 'setup_intent' ? presentSetup(object as unknown as Stripe.SetupIntent) : null,
       invoice:
         object?.object === 'invoice' ? presentInvoice(object as unknown as Stripe.Invoice, event.type) : null,
     };
@@ -234,6 +254,75 @@ export class StripeProvider implements PaymentProvider {
       if (type === 'StripeCardError' || type === 'StripeInvalidRequestError') {
         return { status: 'failed', message: (error as Error).message || 'Your card was declined.' };
       }
+      throw providerError(error);
+    }
+  }
+
+  /** A SetupIntent for the plan's customer (the one its first payment saved the card to), for off-session use. */
+  async createSetup(input: CreateSetupInput): Promise<ProviderSetup> {
+    try {
+      const intent = await this.stripe.paymentIntents.retrieve(input.planIntentId);
+      const customer = intent.customer as string | { id: string } | null;
+      if (!customer) {
+        throw new HttpError(409, 'PLAN_NOT_ACTIVE', 'This plan has no saved card to change.');
+      }
+      const setup = await this.stripe.setupIntents.create(
+        {
+          customer: typeof customer === 'string' ? customer : customer.id,
+          usage: 'off_session',
+          automatic_payment_methods: { enabled: true },
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return presentSetup(setup);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      throw providerError(error);
+    }
+  }
+
+  async retrieveSetup(id: string): Promise<ProviderSetup | null> {
+    try {
+      return presentSetup(await this.stripe.setupIntents.retrieve(id, { expand: ['payment_method'] }));
+    } catch (error) {
+      if ((error as { code?: string }).code === 'resource_missing') return null;
+      if ((error as { statusCode?: number }).statusCode === 404) return null;
+      throw providerError(error);
+    }
+  }
+
+  /**
+   * The new card becomes the customer's default for invoices, the schedule's default (instalments not yet
+   * invoiced) and its subscription's (invoices paid again by our retries). Setting the same card twice is harmless.
+   */
+  async chargeLaterTo(input: LaterChargesInput): Promise<void> {
+    const { setup } = input;
+    if (!setup.paymentMethodId) return;
+    const key = `card-${setup.id}`;
+    try {
+      if (setup.customerId) {
+        await this.stripe.customers.update(
+          setup.customerId,
+          { invoice_settings: { default_payment_method: setup.paymentMethodId } },
+          { idempotencyKey: `${key}-customer` },
+        );
+      }
+      if (!input.scheduleReference) return;
+      const schedule = await this.stripe.subscriptionSchedules.update(
+        input.scheduleReference,
+        { default_settings: { default_payment_method: setup.paymentMethodId } },
+        { idempotencyKey: `${key}-schedule` },
+      );
+      const subscription = schedule.subscription as string | { id: string } | null;
+      if (subscription) {
+        await this.stripe.subscriptions.update(
+          typeof subscription === 'string' ? subscription : subscription.id,
+          { default_payment_method: setup.paymentMethodId },
+          { idempotencyKey: `${key}-subscription` },
+        );
+      }
+    } catch (error) {
       throw providerError(error);
     }
   }

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { courses, payments } from '#server/db/schema/index.ts';
+import { cardChanges, courses, payments } from '#server/db/schema/index.ts';
 import { badRequest, HttpError, notFound } from '#server/lib/errors.ts';
 import { penceToDecimal } from '#shared/format.ts';
 import {
@@ -15,6 +15,7 @@ import {
   type ChargeInstalmentInput,
   type CreateIntentInput,
   type CreateRefundInput,
+  type CreateSetupInput,
   type InstalmentCharge,
   type IntentStatus,
   intentIdFromClientSecret,
@@ -22,6 +23,7 @@ import {
   type ProviderEvent,
   type ProviderIntent,
   type ProviderRefund,
+  type ProviderSetup,
   WebhookSignatureError,
 } from './payment-provider.ts';
 
@@ -183,6 +185,63 @@ export class TestPaymentProvider implements PaymentProvider {
     if (row.card?.declinesLater) return { status: 'failed', message: DECLINED };
     const key = createHmac('sha256', this.secret).update(`charge:${input.idempotencyKey}`).digest('hex');
     return { status: 'succeeded', reference: `ch_test_${key.slice(0, 24)}` };
+  }
+
+  /** A setup for a plan's new card; its state is the card change row checkout's caller wrote first. */
+  async createSetup(input: CreateSetupInput): Promise<ProviderSetup> {
+    const id = `seti_test_${createHmac('sha256', this.secret).update(input.idempotencyKey).digest('hex').slice(0, 24)}`;
+    return {
+      id,
+      clientSecret: this.clientSecretFor(id),
+      status: 'requires_payment_method',
+      customerId: null,
+      paymentMethodId: null,
+      card: null,
+      metadata: input.metadata,
+    };
+  }
+
+  async retrieveSetup(id: string): Promise<ProviderSetup | null> {
+    const [row] = await this.db
+      .select()
+      .from(cardChanges)
+      .where(and(eq(cardChanges.providerSetupId, id), eq(cardChanges.provider, 'test')));
+    if (!row) return null;
+    return {
+      id,
+      clientSecret: this.clientSecretFor(id),
+      status: row.card ? 'succeeded' : row.status === 'canceled' ? 'canceled' : 'requires_payment_method',
+      customerId: null,
+      paymentMethodId: null,
+      card: row.card,
+      metadata: { paymentId: row.paymentId, cardChangeId: row.id },
+    };
+  }
+
+  async chargeLaterTo(): Promise<void> {
+    // The plan's card on file, which the caller sets, is what chargeInstalment charges.
+  }
+
+  /**
+   * confirmSetup of the test provider (a plan's new card): field errors 400, a declined card 402 with the
+   * processor's message; 4000 0000 0000 0341 is saved and declines the later instalments, like Stripe's.
+   */
+  async confirmSetup(input: { clientSecret: string; card: TestCard }) {
+    const id = this.checkClientSecret(input.clientSecret);
+    if (!id) throw notFound('Card change not found', 'CARD_CHANGE_NOT_FOUND');
+    const errors = validateCard(input.card);
+    const first = Object.values(errors)[0];
+    if (first) throw badRequest(first, 'CARD_INVALID');
+    const digits = cardDigits(input.card.number);
+    const outcome = testCardOutcome(digits);
+    if (typeof outcome === 'object') throw new HttpError(402, 'CARD_DECLINED', outcome.declined);
+    const [saved] = await this.db
+      .update(cardChanges)
+      .set({ card: { last4: digits.slice(-4), declinesLater: digits === DECLINES_LATER_CARD } })
+      .where(and(eq(cardChanges.providerSetupId, id), eq(cardChanges.status, 'pending')))
+      .returning({ id: cardChanges.id });
+    if (!saved) throw badRequest('This card change has already been completed.', 'CARD_CHANGE_DONE');
+    return { status: 'succeeded' as const, setupId: id };
   }
 
   /** Like Stripe's test mode: a card refund succeeds; the same key names the same refund and the same event. */

@@ -18,7 +18,7 @@ import { recordFailure, recordPaid } from './instalments.repo.ts';
 
 export async function recordInstalmentEvent(
   database: Database,
-  publicUrl: string,
+  config: Pick<AppConfig, 'publicUrl' | 'invoicing'>,
   provider: PaymentProvider['name'],
   eventId: string,
   invoice: ProviderInvoice,
@@ -63,7 +63,11 @@ export async function recordInstalmentEvent(
         .where(eq(paymentInstalments.id, instalment.id));
     }
     if (invoice.status === 'paid') {
-      const paid = await recordPaid(tx, { instalmentId: instalment.id, now });
+      const paid = await recordPaid(tx, {
+        instalmentId: instalment.id,
+        now,
+        invoicing: { invoicing: config.invoicing, publicUrl: config.publicUrl },
+      });
       return { userId: paid?.reopened ? paid.userId : null };
     }
     await recordFailure(tx, {
@@ -71,7 +75,7 @@ export async function recordInstalmentEvent(
       attempt: Math.max(1, invoice.attemptCount),
       message: 'Your card was declined.',
       now,
-      publicUrl,
+      publicUrl: config.publicUrl,
       claimed: false,
     });
     return { userId: null };
@@ -87,6 +91,5 @@ export function instalmentEventHandler(
   database: Database,
   provider: PaymentProvider,
 ): InstalmentEventHandler {
-  return (eventId, invoice) =>
-    recordInstalmentEvent(database, config.publicUrl, provider.name, eventId, invoice);
+  return (eventId, invoice) => recordInstalmentEvent(database, config, provider.name, eventId, invoice);
 }

@@ -10,5 +10,6 @@ export function instalmentDeps(app: FastifyInstance): InstalmentDeps {
     publicUrl: app.config.publicUrl,
     graceDays: app.config.instalmentGraceDays,
     log: app.log,
+    invoicing: app.config.invoicing,
   };
 }

@@ -3,6 +3,7 @@ import type { Queryable } from '#server/db/client.ts';
 import { paymentInstalments, payments } from '#server/db/schema/index.ts';
 import { INSTALMENT_RETRY_DAYS } from '#shared/schemas/instalments.ts';
 import { sendInstalmentFailedEmail } from './instalment-emails.presenter.ts';
+import { type InstalmentInvoicing, invoicePaidInstalment } from './instalment-invoices.ts';
 
 // The instalment state changes (docs/product.md#failed-instalments), each one conditional statement on the row as
 // it was seen, so the daily job in two processes, a webhook delivered twice, or the buyer paying while a retry
@@ -76,13 +77,13 @@ export async function recordFailure(
 }
 
 /**
- * Marks the instalment paid, once (from any unpaid state), and when nothing of the plan is overdue any more, opens
- * the course again and lifts the default. Returns the buyer to tell the learning caches, or null when it was
- * already paid (or cancelled).
+ * Marks the instalment paid, once (from any unpaid state), issues and emails its VAT invoice when the supplier is
+ * VAT registered, and when nothing of the plan is overdue any more, opens the course again and lifts the default.
+ * Returns the buyer to tell the learning caches, or null when it was already paid (or cancelled).
  */
 export async function recordPaid(
   tx: Queryable,
-  input: { instalmentId: string; now: Date; onlyAttempt?: number },
+  input: { instalmentId: string; now: Date; onlyAttempt?: number; invoicing: InstalmentInvoicing | null },
 ): Promise<{ userId: string | null; reopened: boolean } | null> {
   const conditions = [
     eq(paymentInstalments.id, input.instalmentId),
@@ -95,6 +96,7 @@ export async function recordPaid(
     .where(and(...conditions))
     .returning();
   if (!paid) return null;
+  await invoicePaidInstalment(tx, paid, input.invoicing, input.now);
   const [stillOverdue] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(paymentInstalments)

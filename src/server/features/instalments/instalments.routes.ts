@@ -4,10 +4,14 @@ import { requireUser } from '#server/plugins/auth.ts';
 import { apiErrorSchema as errorSchema, text } from '#shared/schemas/common.ts';
 import {
   accountPlansSchema,
+  cardChangedSchema,
+  cardChangeSchema,
+  completeCardChangeSchema,
   overdueInstalmentSchema,
   overdueInstalmentsSchema,
   overduePaymentSchema,
 } from '#shared/schemas/instalments.ts';
+import { completeCardChange, startCardChange } from './card-change.service.ts';
 import { instalmentDeps } from './instalments-deps.ts';
 import {
   accountPlans,
@@ -17,6 +21,7 @@ import {
 } from './overdue.service.ts';
 
 const params = z.object({ instalmentId: text().max(100) });
+const planParams = z.object({ paymentId: text().max(100) });
 
 /** The buyer's monthly plans, overdue instalments and paying them (docs/product.md#failed-instalments). */
 export const instalmentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,6 +32,36 @@ export const instalmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account/plans',
     { schema: { tags, response: { 200: accountPlansSchema } }, onRequest: [requireUser] },
     async (request) => accountPlans(app.db, request.user!.id),
+  );
+
+  app.post(
+    '/api/account/plans/:paymentId/card-change',
+    {
+      schema: {
+        tags,
+        summary: "A setup to save the plan's new card with (the same one however often it is asked for)",
+        params: planParams,
+        response: { 200: cardChangeSchema, 404: errorSchema, 409: errorSchema },
+      },
+      onRequest: [requireUser],
+    },
+    async (request) => startCardChange(deps, request.user!.id, request.params.paymentId),
+  );
+
+  app.post(
+    '/api/account/plans/:paymentId/card-change/complete',
+    {
+      schema: {
+        tags,
+        summary: 'The saved card becomes the one later instalments are charged to (once)',
+        params: planParams,
+        body: completeCardChangeSchema,
+        response: { 200: cardChangedSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+      onRequest: [requireUser],
+    },
+    async (request) =>
+      completeCardChange(deps, request.user!.id, request.params.paymentId, request.body.setupId),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '#server/config.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import { paymentInstalments, payments } from '#server/db/schema/index.ts';
 import type { PaymentProvider } from '#server/features/checkout/index.ts';
@@ -27,6 +28,8 @@ export interface InstalmentDeps {
   publicUrl: string;
   graceDays: number;
   log: FastifyBaseLogger;
+  /** The supplier: with a VAT number, each paid instalment gets its VAT invoice. */
+  invoicing: AppConfig['invoicing'];
 }
 
 /** How long one charge may take before another run may try that attempt's row again. */
@@ -124,7 +127,12 @@ async function chargeOnce(
   }
   if (charge.status === 'succeeded') {
     const paid = await deps.db.transaction((tx) =>
-      recordPaid(tx, { instalmentId: claimed.id, now, onlyAttempt: attempt }),
+      recordPaid(tx, {
+        instalmentId: claimed.id,
+        now,
+        onlyAttempt: attempt,
+        invoicing: { invoicing: deps.invoicing, publicUrl: deps.publicUrl },
+      }),
     );
     if (paid?.reopened && paid.userId) await learnerChanged(deps.database, paid.userId);
     return 'paid';

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { AppConfig } from '#server/config.ts';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
-import { courses, paymentInstalments, payments, teamOrders } from '#server/db/schema/index.ts';
+import { courses, invoices, paymentInstalments, payments, teamOrders } from '#server/db/schema/index.ts';
 import {
   openPayment,
   type PaymentProvider,
@@ -14,6 +15,8 @@ import type {
   OverdueInstalment,
   OverduePayment,
 } from '#shared/schemas/instalments.ts';
+import { invoiceLabel } from '#shared/schemas/teams.ts';
+import { cardChangeable } from './card-change.service.ts';
 import { DAY_MS, type InstalmentRow, lockInstalment, OVERDUE, recordPaid } from './instalments.repo.ts';
 
 // The buyer's side of a monthly plan (docs/product.md#failed-instalments): the schedule in Billing, the overdue
@@ -73,6 +76,33 @@ export async function accountPlans(db: Queryable, userId: string): Promise<Accou
       ),
     )
     .orderBy(asc(paymentInstalments.sequence));
+  // The VAT invoices: the first payment's, and each paid instalment's (README 'Failed instalments').
+  const invoiced = await db
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      paymentId: invoices.paymentId,
+      instalmentId: invoices.instalmentId,
+    })
+    .from(invoices)
+    .where(
+      or(
+        inArray(
+          invoices.paymentId,
+          plans.map((p) => p.payment.id),
+        ),
+        rows.length
+          ? inArray(
+              invoices.instalmentId,
+              rows.map((r) => r.id),
+            )
+          : undefined,
+      ),
+    );
+  const invoiceOf = (match: (i: (typeof invoiced)[number]) => boolean) => {
+    const found = invoiced.find(match);
+    return found ? { id: found.id, number: invoiceLabel(found.number) } : null;
+  };
   return plans
     .map(({ payment, courseTitle }) => {
       const mine = rows.filter((r) => r.paymentId === payment.id);
@@ -82,6 +112,7 @@ export async function accountPlans(db: Queryable, userId: string): Promise<Accou
         courseTitle,
         cardLast4: payment.cardOnFile?.last4 ?? null,
         accessPaused: Boolean(payment.accessPausedAt),
+        cardChangeable: cardChangeable(mine.map((r) => r.status)),
         schedule: [
           {
             instalmentId: null,
@@ -90,6 +121,7 @@ export async function accountPlans(db: Queryable, userId: string): Promise<Accou
             amountPence: payment.amountPence,
             status: 'paid' as const,
             nextRetryAt: null,
+            invoice: invoiceOf((i) => i.paymentId === payment.id),
           },
           ...mine.map((r) => ({
             instalmentId: r.id,
@@ -98,6 +130,7 @@ export async function accountPlans(db: Queryable, userId: string): Promise<Accou
             amountPence: r.amountPence,
             status: statusOf(r),
             nextRetryAt: r.status === 'failed' ? (r.nextRetryAt?.toISOString() ?? null) : null,
+            invoice: invoiceOf((i) => i.instalmentId === r.id),
           })),
         ],
       };
@@ -246,7 +279,10 @@ export async function startOverduePayment(
  * with the payment row locked, so exactly once: the instalment is paid, the course opens again at once when nothing
  * else is overdue, and (built-in test provider) the new card is the plan's card from now on.
  */
-export function overdueInstalmentSettlement(): PaymentSettlement {
+export function overdueInstalmentSettlement(ctx: {
+  invoicing: AppConfig['invoicing'];
+  publicUrl: string;
+}): PaymentSettlement {
   return {
     async settle(tx, paymentId) {
       const [row] = await tx
@@ -255,7 +291,7 @@ export function overdueInstalmentSettlement(): PaymentSettlement {
         .innerJoin(payments, eq(payments.id, paymentId))
         .where(eq(paymentInstalments.recoveryPaymentId, paymentId));
       if (!row) return null;
-      const paid = await recordPaid(tx, { instalmentId: row.instalment.id, now: new Date() });
+      const paid = await recordPaid(tx, { instalmentId: row.instalment.id, now: new Date(), invoicing: ctx });
       if (row.card) {
         await tx
           .update(payments)

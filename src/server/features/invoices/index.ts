@@ -4,4 +4,4 @@
 export { nextInvoiceNumber } from './invoice-numbers.ts';
 export { invoicesRoutes } from './invoices.routes.ts';
 export { invoiceAttachment, issueInvoice } from './invoices.service.ts';
-export { issuePurchaseInvoice } from './purchase-invoices.service.ts';
+export { issueInstalmentInvoice, issuePurchaseInvoice } from './purchase-invoices.service.ts';

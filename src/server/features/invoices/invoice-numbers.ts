@@ -16,13 +16,17 @@ export async function nextInvoiceNumber(tx: Queryable, series = 'invoice'): Prom
 }
 
 /**
- * The invoice of a team order or of an individual payment, issued once inside the caller's transaction (which holds
- * the order's or payment's row locked): an existing one is returned, else one with the next number. Both columns
- * are unique, so a second insert for the same subject fails and rolls back its transaction, number included.
+ * The invoice of a team order, an individual payment or a monthly plan's later instalment, issued once inside the
+ * caller's transaction (which holds the order's, payment's or instalment's row locked): an existing one is returned,
+ * else one with the next number. The three columns are unique, so a second insert for the same subject fails and
+ * rolls back its transaction, number included.
  */
 export async function issueInvoiceOnce(
   tx: Queryable,
-  subject: { teamOrderId: string } | { paymentId: string; vatRate: number },
+  subject:
+    | { teamOrderId: string }
+    | { paymentId: string; vatRate: number }
+    | { instalmentId: string; vatRate: number },
   taxPointAt: Date,
 ): Promise<typeof invoices.$inferSelect> {
   const [existing] = await tx
@@ -31,7 +35,9 @@ export async function issueInvoiceOnce(
     .where(
       'teamOrderId' in subject
         ? eq(invoices.teamOrderId, subject.teamOrderId)
-        : eq(invoices.paymentId, subject.paymentId),
+        : 'paymentId' in subject
+          ? eq(invoices.paymentId, subject.paymentId)
+          : eq(invoices.instalmentId, subject.instalmentId),
     );
   if (existing) return existing;
   const number = await nextInvoiceNumber(tx);

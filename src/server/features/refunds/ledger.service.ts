@@ -143,6 +143,23 @@ export async function ledgerCsv(db: Queryable, invoicing: AppConfig['invoicing']
       providerReference: payment.providerIntentId ?? '',
     });
   }
+  // A monthly plan's later instalments' VAT invoices (README 'Failed instalments'): one each, once paid.
+  const instalmentInvoices = await db
+    .select({ invoice: invoices, instalment: paymentInstalments, email: payments.email })
+    .from(invoices)
+    .innerJoin(paymentInstalments, eq(paymentInstalments.id, invoices.instalmentId))
+    .innerJoin(payments, eq(payments.id, paymentInstalments.paymentId));
+  for (const { invoice, instalment, email } of instalmentInvoices) {
+    rows.push({
+      at: invoice.issuedAt,
+      type: 'invoice',
+      document: invoiceLabel(invoice.number),
+      customer: email,
+      ...split(instalment.amountPence, vatOfGross(instalment.amountPence, invoice.vatRate ?? 0)),
+      method: 'card',
+      providerReference: instalment.providerReference ?? '',
+    });
+  }
   const back = await db
     .select({ refund: refunds, payment: payments, note: creditNotes, order: teamOrders })
     .from(refunds)

@@ -75,6 +75,14 @@ export function confirmTestPayment(clientSecret: string, card: TestCard, receipt
   });
 }
 
+/** The test provider's confirmSetup: a monthly plan's new card saved (no charge). */
+export function confirmTestSetup(clientSecret: string, card: TestCard) {
+  return apiJson<{ status: 'succeeded'; setupId: string }>('POST', '/api/test-payments/setup-confirm', {
+    clientSecret,
+    card,
+  });
+}
+
 export function authenticateTestPayment(clientSecret: string, outcome: 'complete' | 'fail') {
   return apiJson<{ status: string; paymentIntentId: string; redirectUrl: string }>(
     'POST',

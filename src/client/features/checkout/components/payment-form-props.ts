@@ -13,4 +13,9 @@ export interface PaymentFormProps {
   onPaid?: () => void;
   /** The success toast's words when `onPaid` is given (default: the extra seats are being added). */
   paidMessage?: string;
+  /**
+   * Saves the card for later instead of paying (the client secret is a setup's: a monthly plan's change of card,
+   * README 'Failed instalments'); called with the setup's id once the provider has saved it.
+   */
+  onSaved?: (setupId: string) => void;
 }

@@ -35,7 +35,7 @@ export function StripePaymentForm(props: PaymentFormProps & { publishableKey: st
   );
 }
 
-function StripeForm({ needsEmail, receiptEmail, payLabel, onPaid, paidMessage }: PaymentFormProps) {
+function StripeForm({ needsEmail, receiptEmail, payLabel, onPaid, paidMessage, onSaved }: PaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const outcome = usePaymentOutcome(onPaid, paidMessage);
@@ -49,6 +49,20 @@ function StripeForm({ needsEmail, receiptEmail, payLabel, onPaid, paidMessage }:
     if (!stripe || !elements || busy) return;
     setSubmitting(true);
     setFormError(null);
+    if (onSaved) {
+      // A plan's new card (a SetupIntent): Stripe comes back to this page after 3-D Secure (setup_intent=…).
+      const saved = await stripe.confirmSetup({
+        elements,
+        confirmParams: { return_url: `${window.location.origin}${window.location.pathname}` },
+        redirect: 'if_required',
+      });
+      setSubmitting(false);
+      if (saved.error) setFormError(saved.error.message ?? PAYMENT_ERROR_FALLBACK);
+      else if (saved.setupIntent?.status === 'succeeded' || saved.setupIntent?.status === 'processing') {
+        onSaved(saved.setupIntent.id);
+      }
+      return;
+    }
     const { error, paymentIntent } = await stripe.confirmPayment({
       elements,
       confirmParams: {

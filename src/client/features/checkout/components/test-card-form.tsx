@@ -6,8 +6,9 @@ import { FieldError } from '#client/components/ui/field-error.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { getErrorMessage } from '#client/lib/api-client.ts';
 import { type CardField, INVALID_EMAIL, validateCard } from '#shared/schemas/checkout.ts';
-import { confirmTestPayment } from '../api/checkout.ts';
+import { confirmTestPayment, confirmTestSetup } from '../api/checkout.ts';
 import type { PaymentFormProps } from './payment-form-props.ts';
 import { usePaymentOutcome } from './use-payment-outcome.ts';
 
@@ -34,6 +35,7 @@ export function TestCardForm({
   payLabel,
   onPaid,
   paidMessage,
+  onSaved,
 }: PaymentFormProps) {
   const id = useId();
   const [, navigate] = useLocation();
@@ -64,10 +66,22 @@ export function TestCardForm({
     setFormError(null);
     if (Object.values(found).some(Boolean)) return;
     setSubmitting(true);
+    const card = { number: values.number, expiry: values.expiry, cvc: values.cvc, name: values.name };
+    if (onSaved) {
+      // Saving a plan's new card: no payment, so no payment toasts; the page says what happened.
+      try {
+        const saved = await confirmTestSetup(clientSecret, card);
+        onSaved(saved.setupId);
+      } catch (error) {
+        setFormError(getErrorMessage(error, 'Your card could not be saved. Please try again.'));
+      }
+      setSubmitting(false);
+      return;
+    }
     try {
       const result = await confirmTestPayment(
         clientSecret,
-        { number: values.number, expiry: values.expiry, cvc: values.cvc, name: values.name },
+        card,
         needsEmail ? values.email.trim() : undefined,
       );
       if (result.status === 'requires_action' && result.redirectUrl) {

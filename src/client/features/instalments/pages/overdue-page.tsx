@@ -1,8 +1,7 @@
-import { ArrowLeft, CheckCircle2, Lock } from 'lucide-react';
+import { CheckCircle2, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { PageLoader } from '#client/components/layout/page-loader.tsx';
-import { PortalHeader } from '#client/components/layout/portal-header.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
@@ -13,6 +12,7 @@ import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { formatDate, formatPrice } from '#shared/format.ts';
 import type { OverdueInstalment, OverduePayment } from '#shared/schemas/instalments.ts';
 import { useOverdueInstalment, useRefreshAfterPaying, useStartOverduePayment } from '../api/instalments.ts';
+import { BillingPageShell } from '../components/billing-page-shell.tsx';
 import { ScheduleStatus } from '../components/schedule-status.tsx';
 
 /**
@@ -26,36 +26,22 @@ export function OverduePage() {
   const instalment = useOverdueInstalment(instalmentId);
   if (!user) return <PageLoader label="Loading..." />;
   return (
-    <div className="flex min-h-dvh flex-col bg-background">
-      <PortalHeader user={user} showAdminBadge={user.role === 'admin'} />
-      <main id="main" className="flex-1">
-        <div className="mx-auto w-full max-w-xl px-4 py-8 sm:px-6 sm:py-10">
-          <Button asChild variant="link" className="mb-4 text-sm">
-            <Link href="/account">
-              <ArrowLeft aria-hidden="true" />
-              Back to Billing
-            </Link>
-          </Button>
-          <h1 className="text-3xl font-bold tracking-tight text-navy-950">Payment overdue</h1>
-          <div className="mt-6">
-            {instalment.isPending ? (
-              <Skeleton className="h-64 w-full rounded-xl" />
-            ) : instalment.isError ? (
-              <Card className="p-6">
-                <p role="alert" className="text-sm text-destructive">
-                  {getErrorMessage(instalment.error, 'This payment could not be found.')}
-                </p>
-              </Card>
-            ) : (
-              <OverdueDetails
-                instalment={instalment.data}
-                name={[user.firstName, user.lastName].filter(Boolean).join(' ')}
-              />
-            )}
-          </div>
-        </div>
-      </main>
-    </div>
+    <BillingPageShell user={user} title="Payment overdue">
+      {instalment.isPending ? (
+        <Skeleton className="h-64 w-full rounded-xl" />
+      ) : instalment.isError ? (
+        <Card className="p-6">
+          <p role="alert" className="text-sm text-destructive">
+            {getErrorMessage(instalment.error, 'This payment could not be found.')}
+          </p>
+        </Card>
+      ) : (
+        <OverdueDetails
+          instalment={instalment.data}
+          name={[user.firstName, user.lastName].filter(Boolean).join(' ')}
+        />
+      )}
+    </BillingPageShell>
   );
 }
 
