@@ -2,10 +2,10 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { quizAnswers, quizQuestions, quizzes, topics } from '#server/db/schema/index.ts';
+import { attachImage, imagePath, type MediaDeps, releaseObjects } from '#server/features/media/index.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
 import type { AdminQuiz, quizInputSchema } from '#shared/schemas/admin-content.ts';
-import { presentQuiz } from './admin.presenter.ts';
-import { type AdminDeps, attachImage, imagePath, releaseMedia } from './media-links.ts';
+import { presentQuiz } from './quiz-admin.presenter.ts';
 
 type QuizInput = z.output<typeof quizInputSchema>;
 
@@ -91,7 +91,7 @@ export async function createQuiz(db: Db, topicId: string, input: QuizInput): Pro
 }
 
 /** Replaces the quiz's questions; images no longer used are released. */
-export async function updateQuiz(deps: AdminDeps, topicId: string, input: QuizInput): Promise<AdminQuiz> {
+export async function updateQuiz(deps: MediaDeps, topicId: string, input: QuizInput): Promise<AdminQuiz> {
   const released = await deps.db.transaction(async (tx) => {
     const [quiz] = await tx.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.topicId, topicId));
     if (!quiz) throw notFound('Quiz not found');
@@ -109,11 +109,11 @@ export async function updateQuiz(deps: AdminDeps, topicId: string, input: QuizIn
     const kept = new Set(input.questions.map((q) => q.imagePath));
     return old.map((o) => o.path).filter((p) => p && !kept.has(p));
   });
-  await releaseMedia(deps, released);
+  await releaseObjects(deps, released);
   return getQuiz(deps.db, topicId);
 }
 
-export async function deleteQuiz(deps: AdminDeps, topicId: string): Promise<void> {
+export async function deleteQuiz(deps: MediaDeps, topicId: string): Promise<void> {
   const released = await deps.db.transaction(async (tx) => {
     const [quiz] = await tx.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.topicId, topicId));
     if (!quiz) throw notFound('Quiz not found');
@@ -124,5 +124,5 @@ export async function deleteQuiz(deps: AdminDeps, topicId: string): Promise<void
     await tx.delete(quizzes).where(eq(quizzes.id, quiz.id));
     return images.map((i) => i.path);
   });
-  await releaseMedia(deps, released);
+  await releaseObjects(deps, released);
 }

@@ -6,7 +6,7 @@ import { type AuditActor, changeSummary, recordAudit } from '#server/features/au
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { emitEvent } from '#server/lib/jobs.ts';
 import type { AdminLiveSession, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
-import { presentLiveSession } from './admin.presenter.ts';
+import { presentLiveSession } from './live-sessions-admin.presenter.ts';
 
 type SessionInput = z.output<typeof liveSessionInputSchema>;
 

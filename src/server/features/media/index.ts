@@ -3,8 +3,10 @@
 export { DiskObjectStore } from './disk-store.ts';
 export { mediaRoutes } from './media.routes.ts';
 export {
+  attachImage,
   attachObject,
   ensureUploaded,
+  imagePath,
   type MediaDeps,
   normaliseObjectPath,
   objectKeyFrom,
