@@ -5,7 +5,7 @@ import { createQuiz, deleteQuiz, getQuiz, updateQuiz } from '#server/features/le
 import { can } from '#server/lib/access-policy.ts';
 import { courseContentChanged } from '#server/lib/change-notifications.ts';
 import { notFound } from '#server/lib/errors.ts';
-import { coursesTaughtBy, teachingOf } from '#server/lib/teaching.ts';
+import { coursesTaughtBy, teachingOf } from '#server/lib/teaching.repo.ts';
 import { authorize, basePrincipal, currentUser, requireStaff } from '#server/plugins/auth.ts';
 import {
   adminCourseSchema,
@@ -20,7 +20,7 @@ import {
 } from '#shared/schemas/admin-content.ts';
 import { courseInstructorsSchema } from '#shared/schemas/staff.ts';
 import * as content from './content.service.ts';
-import { contentAudit } from './content-audit.ts';
+import { contentAudit } from './content-audit.presenter.ts';
 import { courseProgress } from './course-progress.service.ts';
 import { setCourseInstructors } from './teaching.service.ts';
 

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { certificates, courses, enrolments, modules, users } from '#server/db/schema/index.ts';
 import { courseTopicProgress, type LearningSubscriber } from '#server/features/learning/index.ts';
-import { emitEvent } from '#server/lib/jobs.ts';
+import { emitEvent } from '#server/lib/jobs.service.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { certificateIssuedEmail } from './certificate-email.ts';
 import { verifyUrl } from './certificate-links.ts';

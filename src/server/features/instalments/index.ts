@@ -1,6 +1,6 @@
 // The instalments feature's public surface: other features and the app import only this file (ARCHITECTURE.md
 // 'Feature boundaries'). Failed monthly instalments: docs/product.md#failed-instalments.
-export { instalmentEventHandler } from './instalment-events.ts';
+export { instalmentEventHandler } from './instalment-events.handler.ts';
 export { instalmentsRoutes } from './instalments.routes.ts';
 export { instalmentWorker } from './instalments.worker.ts';
 export { overdueInstalmentSettlement } from './overdue.service.ts';

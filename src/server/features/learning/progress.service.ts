@@ -20,7 +20,7 @@ import {
   topicCompleted,
   type Viewer,
 } from './learning.service.ts';
-import { publishLearning } from './learning-events.ts';
+import { publishLearning } from './learning-events.handler.ts';
 
 // Progress the server records as the student learns (docs/decisions/0007-server-recorded-progress.md): video
 // watching credited at real time only, module progress, the progress list and resource opens.

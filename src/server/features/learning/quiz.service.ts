@@ -21,7 +21,7 @@ import {
   topicCompleted,
   type Viewer,
 } from './learning.service.ts';
-import { publishLearning } from './learning-events.ts';
+import { publishLearning } from './learning-events.handler.ts';
 import { currentModuleProgress } from './progress.service.ts';
 import { presentAttempt, questionFields, quizFields } from './quiz.presenter.ts';
 import { type QuizRow, quizById, quizQuestionsOf } from './quiz.repo.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { auditActor } from '#server/features/audit/index.ts';
 import { can } from '#server/lib/access-policy.ts';
 import { notFound } from '#server/lib/errors.ts';
-import { coursesTaughtBy, teachingOf } from '#server/lib/teaching.ts';
+import { coursesTaughtBy, teachingOf } from '#server/lib/teaching.repo.ts';
 import { authorize, basePrincipal, currentUser, requireStaff } from '#server/plugins/auth.ts';
 import { adminLiveSessionSchema, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
 import * as liveSessions from './live-sessions-admin.service.ts';

@@ -5,7 +5,7 @@ import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { courseTopicProgress } from '#server/features/learning/index.ts';
 import { conflict, forbidden, notFound, tooManyRequests } from '#server/lib/errors.ts';
 import { invalidate } from '#server/lib/invalidation.ts';
-import * as rateLimit from '#server/lib/rate-limit.ts';
+import * as rateLimit from '#server/lib/rate-limit.service.ts';
 import { REVIEW_MIN_PROGRESS_PERCENT, type ReviewInput } from '#shared/schemas/reviews.ts';
 
 // Verified reviews (docs/product.md#reviews): only a learner enrolled by a payment or a team seat who has completed

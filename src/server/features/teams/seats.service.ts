@@ -21,7 +21,7 @@ import {
 import { can, type Principal } from '#server/lib/access-policy.ts';
 import { learnerChanged } from '#server/lib/change-notifications.ts';
 import { conflict, isUniqueViolation, notFound } from '#server/lib/errors.ts';
-import { emitEvent } from '#server/lib/jobs.ts';
+import { emitEvent } from '#server/lib/jobs.service.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { provisionStudent } from '#server/lib/provisioning.service.ts';
 import { isUuid } from '#server/lib/uuid.ts';
