@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { auditActor, recordAudit } from '#server/features/audit/index.ts';
 import { createQuiz, deleteQuiz, getQuiz, updateQuiz } from '#server/features/learning/index.ts';
 import { can } from '#server/lib/access-policy.ts';
-import { courseContentChanged } from '#server/lib/change-notifications.ts';
+import { courseContentChanged } from '#server/lib/change-notifications.service.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { coursesTaughtBy, teachingOf } from '#server/lib/teaching.repo.ts';
 import { authorize, basePrincipal, currentUser, requireStaff } from '#server/plugins/auth.ts';

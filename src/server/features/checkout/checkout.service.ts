@@ -5,7 +5,7 @@ import type { Database, Db } from '#server/db/client.ts';
 import { courses, paymentInstalments, payments, processedProviderEvents } from '#server/db/schema/index.ts';
 import { monthlyPencePerInstalment } from '#server/features/catalog/index.ts';
 import { priceCourseCode } from '#server/features/discounts/index.ts';
-import { learnerChanged } from '#server/lib/change-notifications.ts';
+import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { purchaseReceiptEmail } from '#server/lib/mail/templates.ts';

@@ -4,7 +4,7 @@ import type { Database } from '#server/db/client.ts';
 import { scheduledJobs } from '#server/db/schema/index.ts';
 import { JOBS_CHANNEL, scheduleJob } from '#server/lib/jobs.service.ts';
 import { every, type Worker } from '#server/lib/periodic.ts';
-import { sendUserEvent } from '#server/lib/user-events.ts';
+import { sendUserEvent } from '#server/lib/user-events.service.ts';
 import { onMessageDigest, onMessageSent } from './messages.handlers.ts';
 import {
   type Handler,

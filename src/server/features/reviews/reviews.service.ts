@@ -4,7 +4,7 @@ import { courseReviews, courses, enrolments, reviewReports, users } from '#serve
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { courseTopicProgress } from '#server/features/learning/index.ts';
 import { conflict, forbidden, notFound, tooManyRequests } from '#server/lib/errors.ts';
-import { invalidate } from '#server/lib/invalidation.ts';
+import { invalidate } from '#server/lib/invalidation.service.ts';
 import * as rateLimit from '#server/lib/rate-limit.service.ts';
 import { REVIEW_MIN_PROGRESS_PERCENT, type ReviewInput } from '#shared/schemas/reviews.ts';
 

@@ -9,7 +9,7 @@ import {
   topicCompleted,
   type Viewer,
 } from '#server/features/learning/index.ts';
-import { learnerChanged } from '#server/lib/change-notifications.ts';
+import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { isCleanText } from '#shared/schemas/common.ts';
 import type { ScormReport } from '#shared/schemas/scorm.ts';
