@@ -21,7 +21,7 @@ import type { Database, Db } from './db/client.ts';
 import { createServices, type Services } from './deps.ts';
 import { featureRoutes } from './features/index.ts';
 import { FairShare } from './lib/fair-share.ts';
-import { listenForInvalidation } from './lib/invalidation.ts';
+import { listenForInvalidation } from './lib/invalidation.service.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { registerAuth, sessionCookieName } from './plugins/auth.ts';
 import { registerCsrf } from './plugins/csrf.ts';

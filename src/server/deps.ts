@@ -33,7 +33,7 @@ import type { Transport } from '#server/lib/mail/outbox.service.ts';
 import { createTransport } from '#server/lib/mail/transport.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { resolveAppSecret } from './lib/app-secret.ts';
+import { resolveAppSecret } from './lib/app-secret.service.ts';
 
 // The composition root (ARCHITECTURE.md 'Composition root'): every long-lived collaborator of the app is made
 // here, once per process, from the configuration and the database, and handed to routes and workers on the
@@ -61,9 +61,9 @@ export interface Services {
   instalmentEvents: InstalmentEventHandler;
   /** Applies a plan's new card from setup_intent events (features/instalments), for checkout's webhook. */
   cardChangeEvents: CardChangeEventHandler;
-  /** Features' rules for attached images that are their records (features/media/media-access.ts). */
+  /** Features' rules for attached images that are their records (features/media/media-access.policy.ts). */
   mediaAccessRules: MediaAccessRule[];
-  /** Features' reactions to learning, run inside its transactions (features/learning/learning-events.ts). */
+  /** Features' reactions to learning, run inside its transactions (features/learning/learning-events.handler.ts). */
   learningSubscribers: LearningSubscriber[];
 }
 

@@ -19,7 +19,7 @@ import { healthRoutes } from './health/index.ts';
 import { instalmentsRoutes } from './instalments/index.ts';
 import { invoicesRoutes } from './invoices/index.ts';
 import { learningRoutes, userCoursesRoutes } from './learning/index.ts';
-import { liveSessionsRoutes } from './live-sessions/index.ts';
+import { liveSessionsAdminRoutes, liveSessionsRoutes } from './live-sessions/index.ts';
 import { mediaRoutes, topicMediaRoutes } from './media/index.ts';
 import { messagingRoutes } from './messaging/index.ts';
 import { notificationRoutes } from './notifications/index.ts';
@@ -51,6 +51,7 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   invoicesRoutes,
   mailboxRoutes,
   adminRoutes,
+  liveSessionsAdminRoutes,
   apprenticeshipRoutes,
   adminApprenticeshipRoutes,
   standardsAdminRoutes,

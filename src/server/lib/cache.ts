@@ -1,5 +1,5 @@
 // An in-process read-through cache for data that is read on every request and changes rarely (sessions, the
-// course outline, a learner's progress). Writers clear entries through lib/invalidation.ts after they commit; the
+// course outline, a learner's progress). Writers clear entries through lib/invalidation.service.ts after they commit; the
 // TTL is only a safety net for a missed notification.
 //
 // Two rules keep it from ever serving a write's old value once the write's invalidation has run:

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { authSessions, users } from '#server/db/schema/index.ts';
 import { KeyedCache } from './cache.ts';
-import { invalidate, onInvalidate } from './invalidation.ts';
+import { invalidate, onInvalidate } from './invalidation.service.ts';
 import { randomToken, sha256Hex } from './tokens.ts';
 
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;

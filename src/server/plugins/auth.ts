@@ -9,7 +9,7 @@ import {
   type Principal,
 } from '#server/lib/access-policy.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
-import { rolesFor } from '#server/lib/role-facts.ts';
+import { rolesFor } from '#server/lib/role-facts.repo.ts';
 import { SessionResolver, type UserRow } from '#server/lib/sessions.service.ts';
 
 declare module 'fastify' {

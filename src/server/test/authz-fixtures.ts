@@ -12,8 +12,8 @@ import {
   quizzes,
   topics,
 } from '#server/db/schema/index.ts';
-import { courseContentChanged, learnerChanged } from '#server/lib/change-notifications.ts';
-import { invalidate } from '#server/lib/invalidation.ts';
+import { courseContentChanged, learnerChanged } from '#server/lib/change-notifications.service.ts';
+import { invalidate } from '#server/lib/invalidation.service.ts';
 import type { Actor, AuthzCase, AuthzWorld, StaffActor } from './authz.ts';
 
 // Small, cheap building blocks for the <feature>.authz.ts files: expectation shapes and resources owned by

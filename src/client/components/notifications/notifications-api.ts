@@ -28,7 +28,7 @@ export const unsubscribeWithToken = (token: string) =>
   apiJson<{ kind: string; label: string }>('POST', '/api/notifications/unsubscribe', { token });
 
 /**
- * What a live event from the stream refreshes (lib/user-events.ts on the server): the bell; the learner's
+ * What a live event from the stream refreshes (lib/user-events.service.ts on the server): the bell; the learner's
  * courses, progress and certificates; the apprenticeship's hours. Query keys are URLs, so prefixes name them.
  */
 const REFRESHED_BY: Record<string, string[]> = {

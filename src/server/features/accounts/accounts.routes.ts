@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentCurrentUser, requestMeta } from '#server/features/auth/index.ts';
-import { rolesFor } from '#server/lib/role-facts.ts';
+import { rolesFor } from '#server/lib/role-facts.repo.ts';
 import { revokeSession } from '#server/lib/sessions.service.ts';
 import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '#server/plugins/auth.ts';
 import {

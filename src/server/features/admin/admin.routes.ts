@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminContentRoutes } from './content.routes.ts';
-import { adminLiveSessionRoutes } from './live-sessions.routes.ts';
 import { adminStatsRoutes } from './stats.routes.ts';
 import { adminStudentRoutes } from './students.routes.ts';
 
@@ -9,5 +8,4 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminStudentRoutes);
   await app.register(adminStatsRoutes);
   await app.register(adminContentRoutes);
-  await app.register(adminLiveSessionRoutes);
 };

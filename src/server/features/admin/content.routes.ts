@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActor, recordAudit } from '#server/features/audit/index.ts';
+import { createQuiz, deleteQuiz, getQuiz, updateQuiz } from '#server/features/learning/index.ts';
 import { can } from '#server/lib/access-policy.ts';
-import { courseContentChanged } from '#server/lib/change-notifications.ts';
+import { courseContentChanged } from '#server/lib/change-notifications.service.ts';
 import { notFound } from '#server/lib/errors.ts';
-import { coursesTaughtBy, teachingOf } from '#server/lib/teaching.ts';
+import { coursesTaughtBy, teachingOf } from '#server/lib/teaching.repo.ts';
 import { authorize, basePrincipal, currentUser, requireStaff } from '#server/plugins/auth.ts';
 import {
   adminCourseSchema,
@@ -19,9 +20,8 @@ import {
 } from '#shared/schemas/admin-content.ts';
 import { courseInstructorsSchema } from '#shared/schemas/staff.ts';
 import * as content from './content.service.ts';
-import { contentAudit } from './content-audit.ts';
+import { contentAudit } from './content-audit.presenter.ts';
 import { courseProgress } from './course-progress.service.ts';
-import * as quizzes from './quizzes.service.ts';
 import { setCourseInstructors } from './teaching.service.ts';
 
 const id = (what: string) => z.object({ id: z.uuid(`${what} not found`) });
@@ -194,7 +194,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: id('Topic'), response: { 200: adminQuizSchema } } },
     async (request) => {
       await teach(request, { topicId: request.params.id }, 'Topic');
-      return quizzes.getQuiz(app.db, request.params.id);
+      return getQuiz(app.db, request.params.id);
     },
   );
   app.post(
@@ -202,7 +202,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: id('Topic'), body: quizInputSchema, response: { 201: adminQuizSchema } } },
     async (request, reply) => {
       await teach(request, { topicId: request.params.id }, 'Topic');
-      return reply.status(201).send(await quizzes.createQuiz(app.db, request.params.id, request.body));
+      return reply.status(201).send(await createQuiz(app.db, request.params.id, request.body));
     },
   );
   app.put(
@@ -210,7 +210,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: id('Topic'), body: quizInputSchema, response: { 200: adminQuizSchema } } },
     async (request) => {
       await teach(request, { topicId: request.params.id }, 'Topic');
-      return quizzes.updateQuiz(app, request.params.id, request.body);
+      return updateQuiz(app, request.params.id, request.body);
     },
   );
   app.delete(
@@ -218,7 +218,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: id('Topic') } },
     async (request, reply) => {
       await teach(request, { topicId: request.params.id }, 'Topic');
-      await quizzes.deleteQuiz(app, request.params.id);
+      await deleteQuiz(app, request.params.id);
       return reply.status(204).send();
     },
   );

@@ -1,6 +1,6 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '#server/db/client.ts';
+import type { Database, Db, Queryable } from '#server/db/client.ts';
 import {
   courses,
   enrolments,
@@ -12,9 +12,10 @@ import {
   topics,
 } from '#server/db/schema/index.ts';
 import { presentCourse } from '#server/features/catalog/index.ts';
+import { attachImage, imagePath, type MediaDeps, releaseObjects } from '#server/features/media/index.ts';
 import { notifyWaitlist } from '#server/features/waitlist/index.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
-import { invalidate } from '#server/lib/invalidation.ts';
+import { invalidate } from '#server/lib/invalidation.service.ts';
 import type {
   AdminCourse,
   AdminModule,
@@ -24,11 +25,17 @@ import type {
   topicInputSchema,
 } from '#shared/schemas/admin-content.ts';
 import { presentModule, presentTopic } from './admin.presenter.ts';
-import { type AdminDeps, attachImage, imagePath, releaseMedia } from './media-links.ts';
 
 type CourseInput = z.output<typeof courseInputSchema>;
 type ModuleInput = z.output<typeof moduleInputSchema>;
 type TopicInput = z.output<typeof topicInputSchema>;
+
+/**
+ * What the content services need: the database (and its change bus) plus what media needs to reach storage.
+ * Images that content points at are claimed when saved and every media object is released after its content
+ * is replaced or deleted, so storage keeps no orphans.
+ */
+type AdminDeps = MediaDeps & { database: Database; config: { publicUrl: string } };
 
 // ── Courses ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -126,7 +133,7 @@ export async function updateCourse(deps: AdminDeps, id: string, input: CourseInp
     if (input.isActive) await notifyWaitlist(tx, id, deps.config.publicUrl);
     return gone;
   });
-  await releaseMedia(deps, replaced);
+  await releaseObjects(deps, replaced);
   await invalidate(deps.database, 'catalog');
   return getCourse(deps.db, id);
 }
@@ -177,7 +184,7 @@ export async function deleteCourse(deps: AdminDeps, id: string): Promise<void> {
     await tx.delete(courses).where(eq(courses.id, id));
     return [...paths, course.headerImagePath, course.featuredImagePath];
   });
-  await releaseMedia(deps, media);
+  await releaseObjects(deps, media);
   await invalidate(deps.database, 'catalog');
 }
 
@@ -243,7 +250,7 @@ export async function deleteModule(deps: AdminDeps, id: string): Promise<void> {
     if (!deleted.length) throw notFound('Module not found');
     return paths;
   });
-  await releaseMedia(deps, media);
+  await releaseObjects(deps, media);
 }
 
 // ── Topics ───────────────────────────────────────────────────────────────────────────────────────────
@@ -299,5 +306,5 @@ export async function deleteTopic(deps: AdminDeps, id: string): Promise<void> {
     if (!deleted.length) throw notFound('Topic not found');
     return paths;
   });
-  await releaseMedia(deps, media);
+  await releaseObjects(deps, media);
 }

@@ -9,7 +9,7 @@ import {
   quizzes,
   topics,
 } from '#server/db/schema/index.ts';
-import { onInvalidate } from '#server/lib/invalidation.ts';
+import { onInvalidate } from '#server/lib/invalidation.service.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 
 let t: TestContext;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Database, Db } from '#server/db/client.ts';
 import { courses, enrolments, quizAttempts, users } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
-import { learnerChanged } from '#server/lib/change-notifications.ts';
+import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { credentialsEmail } from '#server/lib/mail/templates.ts';

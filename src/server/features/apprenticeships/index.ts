@@ -8,9 +8,13 @@ export {
   contactStates,
   endContactsFromSeat,
   proposeEmployerContact,
-} from './employer-contact.ts';
-export { otjEvidenceAccess } from './evidence-access.ts';
+} from './employer-contact.service.ts';
+export { otjEvidenceAccess } from './evidence-access.policy.ts';
 export { gatewayRoutes } from './gateway.routes.ts';
 export { displayName } from './names.ts';
-export { apprenticeshipLearning, liveSessionOtjWorker, recordSessionRegister } from './platform-learning.ts';
+export {
+  apprenticeshipLearning,
+  liveSessionOtjWorker,
+  recordSessionRegister,
+} from './platform-learning.handler.ts';
 export { standardsAdminRoutes } from './standards.routes.ts';

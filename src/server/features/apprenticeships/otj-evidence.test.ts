@@ -19,7 +19,7 @@ import {
   seedApprenticeship,
   uploadFile,
 } from './apprenticeships.fixtures.ts';
-import { logLiveSessionAttendance } from './platform-learning.ts';
+import { logLiveSessionAttendance } from './platform-learning.handler.ts';
 
 // Evidence files on OTJ entries (a photo or a PDF, readable by the apprentice and admins only) and the learning
 // on the platform that is logged as OTJ automatically. The log's rules, approval and figures: otj.test.ts.

@@ -4,7 +4,7 @@ import { apprenticeships, otjEntries, otjEntryKsbs, users } from '#server/db/sch
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { attachObject, normaliseObjectPath } from '#server/features/media/index.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '#server/lib/errors.ts';
-import { emitEvent } from '#server/lib/jobs.ts';
+import { emitEvent } from '#server/lib/jobs.service.ts';
 import { formatDate, ukIsoDate } from '#shared/format.ts';
 import type { AdminOtjEntry, OtjEntryInput, OtjOverview } from '#shared/schemas/apprenticeships.ts';
 import { type OtjEntryRow, presentEntry } from './apprenticeships.presenter.ts';

@@ -140,7 +140,7 @@ export async function deleteQualification(
   await releaseObject(deps, removed);
 }
 
-/** The apprentice a qualification's evidence belongs to (evidence-access.ts). */
+/** The apprentice a qualification's evidence belongs to (evidence-access.policy.ts). */
 export async function qualificationOwner(db: Queryable, evidencePath: string): Promise<string | null> {
   const [row] = await db
     .select({ studentId: apprenticeships.studentId })

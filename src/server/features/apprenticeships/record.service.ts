@@ -12,7 +12,7 @@ import {
   OTJ_MINIMUM_HOURS,
 } from '#shared/schemas/apprenticeships.ts';
 import { employerContactEmail } from './emails.ts';
-import { formerContacts } from './employer-contact.ts';
+import { formerContacts } from './employer-contact.service.ts';
 import { displayName } from './names.ts';
 import { findStandard } from './standards.service.ts';
 
@@ -23,7 +23,7 @@ type EmployerContactInput = NonNullable<ApprenticeshipData['employerContact']>;
 /**
  * The employer contact who signs an apprentice's reviews: an existing account found by email, or a new one made
  * through the provisioning path (temporary password emailed, no enrolment). A manager becomes one only by the
- * apprentice's agreement (employer-contact.ts), never by default.
+ * apprentice's agreement (employer-contact.service.ts), never by default.
  */
 export async function resolveEmployerContact(
   tx: Queryable,

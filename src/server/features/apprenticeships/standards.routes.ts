@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActor } from '#server/features/audit/index.ts';
+import { topicCourseId } from '#server/features/catalog/index.ts';
 import { can } from '#server/lib/access-policy.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { authorize, basePrincipal, currentUser, requireCan, requireStaff } from '#server/plugins/auth.ts';
@@ -67,7 +68,7 @@ export const standardsAdminRoutes: FastifyPluginAsyncZod = async (admin) => {
   );
 
   const teachTopic = async (request: Parameters<typeof currentUser>[0], topicId: string) => {
-    const courseId = await standards.topicCourse(admin.db, topicId);
+    const courseId = await topicCourseId(admin.db, topicId);
     if (!courseId) throw notFound('Topic not found', 'TOPIC_NOT_FOUND');
     authorize(request, 'course:teach', {
       instructorUserIds: await standards.courseInstructors(admin.db, courseId),

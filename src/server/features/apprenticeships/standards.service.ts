@@ -2,10 +2,8 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
 import {
   courseInstructors as courseInstructorsTable,
-  modules,
   standardKsbs,
   standards,
-  topics,
 } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
@@ -165,16 +163,6 @@ export async function getStandard(db: Queryable, id: string): Promise<Standard> 
   const [standard] = await listStandards(db, id);
   if (!standard) throw notFound('Standard not found', 'STANDARD_NOT_FOUND');
   return standard;
-}
-
-/** The course a topic belongs to, for the teaching check; null for an unknown topic. */
-export async function topicCourse(db: Queryable, topicId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ courseId: modules.courseId })
-    .from(topics)
-    .innerJoin(modules, eq(modules.id, topics.moduleId))
-    .where(eq(topics.id, topicId));
-  return row?.courseId ?? null;
 }
 
 /** A course's instructors, for the teaching check on its topics' mapping. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rolesFor } from '#server/lib/role-facts.ts';
+import { rolesFor } from '#server/lib/role-facts.repo.ts';
 import { revokeSession } from '#server/lib/sessions.service.ts';
 import {
   clearSessionCookie,

@@ -6,7 +6,7 @@ import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { passwordChangedEmail } from '#server/lib/mail/templates.ts';
 import { assertStrongPassword } from '#server/lib/password-policy.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
-import * as rateLimit from '#server/lib/rate-limit.ts';
+import * as rateLimit from '#server/lib/rate-limit.service.ts';
 import {
   createSession,
   revokeUserSessions,

@@ -9,4 +9,4 @@ export {
   requestMeta,
   TEMP_PASSWORD_EXPIRED,
 } from './auth.service.ts';
-export { ensureAdmin } from './bootstrap.ts';
+export { ensureAdmin } from './bootstrap.service.ts';

@@ -9,14 +9,14 @@ import pg from 'pg';
 import type { AppConfig } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { BackupError, ToolUnavailableError } from './backup-error.ts';
-import { takeSnapshot } from './snapshot.ts';
+import { takeSnapshot } from './snapshot.service.ts';
 import { readTar, type TarEntry, writeTar } from './tar.ts';
 
 // One archive (tar.gz) holds the database and the local object store (README 'Backups'):
 //   tradeskills-backup.json   the manifest (first entry)
 //   database/pglite.tar.gz    PGlite's own data-directory dump, or
 //   database/dump.sql         pg_dump (plain SQL, no owners or grants), or
-//   database/snapshot/…       without pg_dump: a consistent snapshot taken by the app's driver (snapshot.ts)
+//   database/snapshot/…       without pg_dump: a consistent snapshot taken by the app's driver (snapshot.service.ts)
 //   objects/<type>/<key>      the files under DATA_DIR/objects (none with S3: the manifest says so)
 // The database is dumped first and the objects read after it: objects are never changed once written, and the
 // sweeper only removes ones no row refers to, so every object the dumped rows name is in the archive.

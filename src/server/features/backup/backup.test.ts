@@ -16,7 +16,7 @@ import { backupSource, verifyBackup, writeBackup } from './backup.service.ts';
 import { BackupError } from './backup-error.ts';
 import { BACKUP_TOKEN_HEADER, readEndpoint } from './endpoint.ts';
 import { restoreBackup } from './restore.service.ts';
-import { loadSnapshot, type SnapshotManifest, type SqlSession, takeSnapshot } from './snapshot.ts';
+import { loadSnapshot, type SnapshotManifest, type SqlSession, takeSnapshot } from './snapshot.service.ts';
 
 // Backup → wipe → restore (README 'Backups'): the archive taken from the running app, restored into an empty
 // DATA_DIR / database, gives the same rows and the same media files; a non-empty target is refused.

@@ -23,7 +23,7 @@ import {
   SNAPSHOT_MANIFEST_NAME,
   SNAPSHOT_PREFIX,
   type SnapshotManifest,
-} from './snapshot.ts';
+} from './snapshot.service.ts';
 import { readTar } from './tar.ts';
 
 // Restores an archive made by writeBackup() into an empty target only: an empty (or missing) DATA_DIR for the

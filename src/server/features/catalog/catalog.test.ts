@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, modules, topics } from '#server/db/schema/index.ts';
-import { invalidate } from '#server/lib/invalidation.ts';
+import { invalidate } from '#server/lib/invalidation.service.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 
 let t: TestContext;

@@ -3,3 +3,4 @@
 export { monthlyPencePerInstalment, presentCourse } from './catalog.presenter.ts';
 export { catalogRoutes } from './catalog.routes.ts';
 export { CatalogCache, courseCurriculum } from './catalog.service.ts';
+export { courseTopicCount, topicCourseId } from './courses.repo.ts';

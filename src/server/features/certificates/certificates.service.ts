@@ -11,7 +11,7 @@ import { certificateIssuedEmail } from './certificate-email.ts';
 import { verifyUrl } from './certificate-links.ts';
 import { checkSignature, signCredential } from './credential.ts';
 import { courseLearningMinutes, holderNameOf, newCertificateCode } from './issue.service.ts';
-import { issuerIdentity, type SigningKey } from './signing-key.ts';
+import { issuerIdentity, type SigningKey } from './signing-key.service.ts';
 
 export type CertificateRow = typeof certificates.$inferSelect;
 type Viewer = Pick<UserRow, 'id' | 'role' | 'staffRoles'>;

@@ -10,7 +10,7 @@ import {
   SECURITY_V2_CONTEXT,
   VC_V2_CONTEXT,
 } from './document-loader.ts';
-import { issuerIdentity, type SigningKey } from './signing-key.ts';
+import { issuerIdentity, type SigningKey } from './signing-key.service.ts';
 
 // Open Badges 3.0 credentials (a W3C Verifiable Credential 2.0) with an embedded DataIntegrityProof using the
 // eddsa-rdfc-2022 cryptosuite, the proof format OB 3.0 conformance accepts. Canonicalisation, signing and

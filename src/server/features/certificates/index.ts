@@ -4,4 +4,4 @@
 export { renderCertificatePdf } from './certificate-pdf.ts';
 export { certificatesRoutes } from './certificates.routes.ts';
 export { certificateOnCompletion } from './issue.service.ts';
-export { loadSigningKey, type SigningKey } from './signing-key.ts';
+export { loadSigningKey, type SigningKey } from './signing-key.service.ts';

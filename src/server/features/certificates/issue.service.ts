@@ -1,17 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
-import {
-  certificates,
-  courses,
-  enrolments,
-  modules,
-  topicProgress,
-  topics,
-  users,
-} from '#server/db/schema/index.ts';
-import type { LearningSubscriber } from '#server/features/learning/index.ts';
-import { emitEvent } from '#server/lib/jobs.ts';
+import { certificates, courses, enrolments, modules, users } from '#server/db/schema/index.ts';
+import { courseTopicProgress, type LearningSubscriber } from '#server/features/learning/index.ts';
+import { emitEvent } from '#server/lib/jobs.service.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { certificateIssuedEmail } from './certificate-email.ts';
 import { verifyUrl } from './certificate-links.ts';
@@ -71,18 +63,8 @@ export async function issueCertificateIfCourseComplete(
     .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)))
     .limit(1);
   if (existing) return;
-  const [progress] = await tx
-    .select({
-      total: sql<number>`count(${topics.id})::int`,
-      done: sql<number>`count(${topicProgress.completedAt})::int`,
-      lastCompletedAt: sql<string | null>`max(${topicProgress.completedAt})`,
-    })
-    .from(topics)
-    .innerJoin(modules, eq(modules.id, topics.moduleId))
-    .leftJoin(topicProgress, and(eq(topicProgress.topicId, topics.id), eq(topicProgress.userId, userId)))
-    .where(eq(modules.courseId, courseId));
-  const total = Number(progress?.total ?? 0);
-  if (total === 0 || Number(progress?.done ?? 0) < total) return;
+  const { total, done, lastCompletedAt } = await courseTopicProgress(tx, userId, courseId);
+  if (total === 0 || done < total) return;
 
   const [holder] = await tx
     .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
@@ -99,7 +81,7 @@ export async function issueCertificateIfCourseComplete(
       holderName: holderNameOf(holder),
       courseTitle: course.title,
       learningMinutes: await courseLearningMinutes(tx, courseId),
-      completedAt: progress?.lastCompletedAt ? new Date(progress.lastCompletedAt) : new Date(),
+      completedAt: lastCompletedAt ? new Date(lastCompletedAt) : new Date(),
     })
     .onConflictDoNothing({
       target: [certificates.userId, certificates.courseId],

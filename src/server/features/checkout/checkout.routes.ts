@@ -18,7 +18,7 @@ import { apiErrorSchema as errorSchema, text } from '#shared/schemas/common.ts';
 import { confirmPaymentSuccess, createPayment, handleProviderEvent } from './checkout.service.ts';
 import { checkoutDeps } from './checkout-deps.ts';
 import { type PaymentProvider, WebhookSignatureError } from './payment-provider.ts';
-import { TestPaymentProvider } from './test-provider.ts';
+import { TestPaymentProvider } from './test-provider.service.ts';
 
 /** Card payments: intents, success confirmation, Stripe webhooks, and the built-in test provider's endpoints. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {

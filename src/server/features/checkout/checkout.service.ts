@@ -5,7 +5,7 @@ import type { Database, Db } from '#server/db/client.ts';
 import { courses, paymentInstalments, payments, processedProviderEvents } from '#server/db/schema/index.ts';
 import { monthlyPencePerInstalment } from '#server/features/catalog/index.ts';
 import { priceCourseCode } from '#server/features/discounts/index.ts';
-import { learnerChanged } from '#server/lib/change-notifications.ts';
+import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { purchaseReceiptEmail } from '#server/lib/mail/templates.ts';
@@ -21,14 +21,14 @@ import {
   type StudentData,
   studentDataSchemaFor,
 } from '#shared/schemas/checkout.ts';
-import { openPayment, requireConsent, reservePaymentStart } from './payment-opening.ts';
+import { openPayment, requireConsent, reservePaymentStart } from './payment-opening.service.ts';
 import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment-provider.ts';
 import {
   instalmentDueDates,
   invoicePurchase,
   purchaseConfirmation,
   purchaseOutcome,
-} from './purchase-receipt.ts';
+} from './purchase-receipt.service.ts';
 import type { CardChangeEventHandler, InstalmentEventHandler, RefundEventHandler } from './settlement.ts';
 import { type PaymentSettlement, settleForPurpose } from './settlement.ts';
 
@@ -40,7 +40,7 @@ export interface CheckoutDeps {
   log: FastifyBaseLogger;
   /** The supplier printed on team order invoices and receipts. */
   invoicing: AppConfig['invoicing'];
-  /** Payments one client address may start per 10 minutes (payment-opening.ts). */
+  /** Payments one client address may start per 10 minutes (payment-opening.service.ts). */
   paymentStartsPerIp: number;
   /** Other features' payment purposes (settlement.ts), settled inside settleIntent's transaction. */
   settlements: readonly PaymentSettlement[];

@@ -3,7 +3,7 @@
 export { checkoutRoutes } from './checkout.routes.ts';
 export type { CheckoutDeps } from './checkout.service.ts';
 export { checkoutDeps } from './checkout-deps.ts';
-export { openPayment, requireConsent, reservePaymentStart } from './payment-opening.ts';
+export { openPayment, requireConsent, reservePaymentStart } from './payment-opening.service.ts';
 export type { PaymentProvider, ProviderInvoice, ProviderRefund, ProviderSetup } from './payment-provider.ts';
 export { ABANDON_AFTER_MS, reconcilePayments } from './reconcile.service.ts';
 export { paymentReconciler } from './reconcile.worker.ts';
@@ -14,4 +14,4 @@ export type {
   RefundEventHandler,
 } from './settlement.ts';
 export { StripeProvider } from './stripe-provider.ts';
-export { TestPaymentProvider } from './test-provider.ts';
+export { TestPaymentProvider } from './test-provider.service.ts';

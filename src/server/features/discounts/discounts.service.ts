@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { courses } from '#server/db/schema/index.ts';
 import { monthlyPencePerInstalment } from '#server/features/catalog/index.ts';
 import { notFound, tooManyRequests } from '#server/lib/errors.ts';
-import * as rateLimit from '#server/lib/rate-limit.ts';
+import * as rateLimit from '#server/lib/rate-limit.service.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
 import type { DiscountQuote } from '#shared/schemas/discounts.ts';

@@ -3,7 +3,7 @@ import type { Queryable } from '#server/db/client.ts';
 import { paymentInstalments, payments } from '#server/db/schema/index.ts';
 import { INSTALMENT_RETRY_DAYS } from '#shared/schemas/instalments.ts';
 import { sendInstalmentFailedEmail } from './instalment-emails.presenter.ts';
-import { type InstalmentInvoicing, invoicePaidInstalment } from './instalment-invoices.ts';
+import { type InstalmentInvoicing, invoicePaidInstalment } from './instalment-invoices.service.ts';
 
 // The instalment state changes (docs/product.md#failed-instalments), each one conditional statement on the row as
 // it was seen, so the daily job in two processes, a webhook delivered twice, or the buyer paying while a retry

@@ -4,7 +4,7 @@ import type { AppConfig } from '#server/config.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import { paymentInstalments, payments } from '#server/db/schema/index.ts';
 import type { PaymentProvider } from '#server/features/checkout/index.ts';
-import { learnerChanged } from '#server/lib/change-notifications.ts';
+import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { sendAccessPausedEmail } from './instalment-emails.presenter.ts';
 import {
   DAY_MS,

@@ -6,7 +6,7 @@ import { can, type Principal } from '#server/lib/access-policy.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import { invoiceFigures } from '#shared/vat.ts';
-import { issueInvoiceOnce } from './invoice-numbers.ts';
+import { issueInvoiceOnce } from './invoice-numbers.repo.ts';
 import { type FoundInvoice, invoiceFilename, renderInvoicePdf } from './invoice-pdf.ts';
 import { purchaseInvoiceDocument } from './purchase-invoices.service.ts';
 

@@ -3,7 +3,7 @@ import type { AppConfig } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, invoices, paymentInstalments, payments, users } from '#server/db/schema/index.ts';
 import { invoiceFigures } from '#shared/vat.ts';
-import { issueInvoiceOnce } from './invoice-numbers.ts';
+import { issueInvoiceOnce } from './invoice-numbers.repo.ts';
 import type { FoundInvoice } from './invoice-pdf.ts';
 
 // VAT invoices for individual card purchases (docs/product.md#invoices-and-receipts): when the supplier is VAT

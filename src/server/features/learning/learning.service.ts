@@ -11,7 +11,7 @@ import {
   topics,
 } from '#server/db/schema/index.ts';
 import { accountPrincipal, can } from '#server/lib/access-policy.ts';
-import { learnerChanged } from '#server/lib/change-notifications.ts';
+import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { forbidden, HttpError, notFound } from '#server/lib/errors.ts';
 import type { UserRow } from '#server/lib/sessions.service.ts';
 import type {
@@ -22,7 +22,7 @@ import type {
   TopicSummary,
 } from '#shared/schemas/learning.ts';
 import type { LearningCache } from './learning.cache.ts';
-import { type LearningSubscriber, publishLearning } from './learning-events.ts';
+import { type LearningSubscriber, publishLearning } from './learning-events.handler.ts';
 import { type OutlineModule, percentage, presentModule, presentTopicSummary } from './outline.presenter.ts';
 
 // The learning rules live here, on the server, so the browser cannot skip them
@@ -38,7 +38,7 @@ export interface LearningDeps {
   db: Db;
   database: Database;
   cache: LearningCache;
-  /** Other features' reactions to learning, inside its transactions (learning-events.ts). */
+  /** Other features' reactions to learning, inside its transactions (learning-events.handler.ts). */
   subscribers: readonly LearningSubscriber[];
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { moduleProgress, resourceAccessEvents, topicProgress, topics } from '#server/db/schema/index.ts';
-import { learnerChanged } from '#server/lib/change-notifications.ts';
+import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import type {
   ProgressRecord,
@@ -20,7 +20,7 @@ import {
   topicCompleted,
   type Viewer,
 } from './learning.service.ts';
-import { publishLearning } from './learning-events.ts';
+import { publishLearning } from './learning-events.handler.ts';
 
 // Progress the server records as the student learns (docs/decisions/0007-server-recorded-progress.md): video
 // watching credited at real time only, module progress, the progress list and resource opens.

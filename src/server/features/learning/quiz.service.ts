@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, max } from 'drizzle-orm';
+import { and, count, desc, eq, max } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
-import { quizAnswers, quizAttempts, quizQuestions, quizzes, topicProgress } from '#server/db/schema/index.ts';
-import { learnerChanged } from '#server/lib/change-notifications.ts';
+import { quizAttempts, topicProgress } from '#server/db/schema/index.ts';
+import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/errors.ts';
 import {
   type ProgressRecord,
@@ -21,15 +21,15 @@ import {
   topicCompleted,
   type Viewer,
 } from './learning.service.ts';
-import { publishLearning } from './learning-events.ts';
+import { publishLearning } from './learning-events.handler.ts';
 import { currentModuleProgress } from './progress.service.ts';
+import { presentAttempt, questionFields, quizFields } from './quiz.presenter.ts';
+import { type QuizRow, quizById, quizQuestionsOf } from './quiz.repo.ts';
 
 // Quizzes are graded here, never in the browser (no answer keys leave the server), under the quiz's attempt rules
 // (README 'Quizzes'): a maximum number of attempts until an admin resets them, a cooldown after each attempt,
 // answers in a fresh order per attempt, and the right answers shown only after a pass when the quiz allows it.
 // Admins previewing the portal are not held to the limits.
-
-type QuizRow = typeof quizzes.$inferSelect;
 
 async function requireQuizOpen(deps: LearningDeps, viewer: Viewer, topicId: string) {
   const { db } = deps;
@@ -43,40 +43,8 @@ async function requireQuizOpen(deps: LearningDeps, viewer: Viewer, topicId: stri
   if (!isAdmin(viewer) && topic.videoPath && !row?.videoCompletedAt) {
     throw forbidden('Watch the video to the end to unlock the quiz', 'QUIZ_LOCKED');
   }
-  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, topic.quizId));
+  const quiz = await quizById(db, topic.quizId);
   return { ...access, quiz: quiz!, progress: row };
-}
-
-function presentAttempt(row: typeof quizAttempts.$inferSelect) {
-  return {
-    id: row.id,
-    score: row.score,
-    passed: row.passed,
-    pointsEarned: row.pointsEarned,
-    pointsPossible: row.pointsPossible,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-async function loadQuestions(db: Queryable, quizId: string) {
-  const questions = await db
-    .select()
-    .from(quizQuestions)
-    .where(eq(quizQuestions.quizId, quizId))
-    .orderBy(asc(quizQuestions.order), asc(quizQuestions.id));
-  const answers = questions.length
-    ? await db
-        .select()
-        .from(quizAnswers)
-        .where(
-          inArray(
-            quizAnswers.questionId,
-            questions.map((q) => q.id),
-          ),
-        )
-        .orderBy(asc(quizAnswers.order), asc(quizAnswers.id))
-    : [];
-  return questions.map((q) => ({ ...q, answers: answers.filter((a) => a.questionId === q.id) }));
 }
 
 /**
@@ -150,7 +118,7 @@ function checkAttemptAllowed(quiz: QuizRow, state: AttemptState, viewer: Viewer,
 export async function getQuiz(deps: LearningDeps, viewer: Viewer, topicId: string): Promise<Quiz> {
   const { db } = deps;
   const { quiz, progress } = await requireQuizOpen(deps, viewer, topicId);
-  const questions = await loadQuestions(db, quiz.id);
+  const questions = await quizQuestionsOf(db, quiz.id);
   const attempts = await db
     .select()
     .from(quizAttempts)
@@ -159,18 +127,9 @@ export async function getQuiz(deps: LearningDeps, viewer: Viewer, topicId: strin
   const state: AttemptState = { used: attempts.length, lastAt: attempts[0]?.createdAt ?? null };
   const attemptNumber = attempts.length + 1;
   return {
-    id: quiz.id,
-    topicId: quiz.topicId,
-    title: quiz.title,
-    description: quiz.description,
-    passingScore: quiz.passingScore,
+    ...quizFields(quiz),
     questions: questions.map((q) => ({
-      id: q.id,
-      question: q.question,
-      imagePath: q.imagePath,
-      questionType: q.questionType,
-      points: q.points,
-      order: q.order,
+      ...questionFields(q),
       answers: (quiz.shuffleAnswers
         ? shuffledFor(q.answers, `${viewer.id}:${q.id}:${attemptNumber}`)
         : q.answers
@@ -199,7 +158,7 @@ export async function submitQuizAttempt(
 ): Promise<QuizAttemptResult> {
   const { db } = deps;
   const { quiz, topic, nextTopicId } = await requireQuizOpen(deps, viewer, topicId);
-  const questions = await loadQuestions(db, quiz.id);
+  const questions = await quizQuestionsOf(db, quiz.id);
   if (questions.length === 0) throw badRequest('This quiz has no questions');
   const chosen = new Map(input.answers.map((a) => [a.questionId, a.answerId]));
   for (const questionId of chosen.keys()) {

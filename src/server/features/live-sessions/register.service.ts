@@ -14,7 +14,7 @@ import { displayName, recordSessionRegister } from '#server/features/apprentices
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { can, type Principal } from '#server/lib/access-policy.ts';
 import { badRequest, forbidden, notFound } from '#server/lib/errors.ts';
-import { coursesTaughtBy } from '#server/lib/teaching.ts';
+import { coursesTaughtBy } from '#server/lib/teaching.repo.ts';
 import type { CaseloadSession, SessionRegister } from '#shared/schemas/live-sessions.ts';
 
 async function sessionRow(db: Queryable, id: string) {

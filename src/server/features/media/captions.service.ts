@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { storedObjects, topics } from '#server/db/schema/index.ts';
-import { courseContentChanged } from '#server/lib/change-notifications.ts';
+import { courseContentChanged } from '#server/lib/change-notifications.service.ts';
 import { badRequest, notFound, payloadTooLarge } from '#server/lib/errors.ts';
 import { CAPTIONS_MAX_BYTES } from '#shared/constants.ts';
 import { parseWebVtt } from '#shared/webvtt.ts';

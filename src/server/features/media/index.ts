@@ -3,15 +3,17 @@
 export { DiskObjectStore } from './disk-store.ts';
 export { mediaRoutes } from './media.routes.ts';
 export {
+  attachImage,
   attachObject,
   ensureUploaded,
+  imagePath,
   type MediaDeps,
   normaliseObjectPath,
   objectKeyFrom,
   releaseObject,
   releaseObjects,
 } from './media.service.ts';
-export type { MediaAccessRule } from './media-access.ts';
+export type { MediaAccessRule } from './media-access.policy.ts';
 export { newObjectKey, type ObjectStore, objectPathFor, UploadSigner } from './object-store.ts';
 export { parseRange } from './range.ts';
 export { S3ObjectStore } from './s3-store.ts';

@@ -19,7 +19,7 @@ import {
 import { listMediaTopics, setCourseImage } from './course-media.service.ts';
 import type { DiskObjectStore } from './disk-store.ts';
 import { contentDisposition, listObjects, type StoredObjectRow } from './media.service.ts';
-import { mediaAccess, presentationTitle } from './media-access.ts';
+import { mediaAccess, presentationTitle } from './media-access.policy.ts';
 import { objectPathFor } from './object-store.ts';
 import { ifRangeHolds, notModified, parseRange } from './range.ts';
 import { S3ObjectStore } from './s3-store.ts';

@@ -188,6 +188,19 @@ export async function attachObject(
   throw badRequest('This file was uploaded by someone else', 'NOT_UPLOADER');
 }
 
+/** The stored form of an image path a content form sent (a course image, a quiz question's); null clears it. */
+export function imagePath(value: string | null | undefined): string | null | undefined {
+  if (value === undefined || value === null || value === '') return value === undefined ? undefined : null;
+  const path = normaliseObjectPath(value);
+  if (!path) throw badRequest('This file was not uploaded through TradeSkills');
+  return path;
+}
+
+/** Claims a freshly uploaded image for the content that points at it, inside that content's transaction. */
+export async function attachImage(tx: Queryable, path: string | null | undefined): Promise<void> {
+  if (path) await attachObject(tx, path, 'image');
+}
+
 /**
  * Deletes an object and its row (a topic, course image, quiz image or avatar was replaced or deleted).
  * Call it after the owner's change is committed. Anything that is not one of our paths is ignored.

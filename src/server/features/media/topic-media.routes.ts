@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActor } from '#server/features/audit/index.ts';
 import { notFound } from '#server/lib/errors.ts';
-import { teachingOf } from '#server/lib/teaching.ts';
+import { teachingOf } from '#server/lib/teaching.repo.ts';
 import { authorize, requireStaff } from '#server/plugins/auth.ts';
 import { idParamsSchema } from '#shared/schemas/learning.ts';
 import {

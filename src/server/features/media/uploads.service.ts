@@ -4,7 +4,7 @@ import type { Queryable } from '#server/db/client.ts';
 import { storedObjects } from '#server/db/schema/index.ts';
 import { can, type Principal } from '#server/lib/access-policy.ts';
 import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from '#server/lib/errors.ts';
-import { hit } from '#server/lib/rate-limit.ts';
+import { hit } from '#server/lib/rate-limit.service.ts';
 import type { FileType } from '#shared/constants.ts';
 import { MAX_BYTES_BY_TYPE, type UploadRequest } from '#shared/schemas/media.ts';
 import { DiskObjectStore } from './disk-store.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { LEARNER_TOPIC } from '#server/lib/change-notifications.ts';
-import { onInvalidate } from '#server/lib/invalidation.ts';
+import { LEARNER_TOPIC } from '#server/lib/change-notifications.service.ts';
+import { onInvalidate } from '#server/lib/invalidation.service.ts';
 import { liveSessionIds, USER_TOPIC, type UserRow } from '#server/lib/sessions.service.ts';
-import { parseUserEvent, USER_EVENTS_CHANNEL, type UserEventName } from '#server/lib/user-events.ts';
+import { parseUserEvent, USER_EVENTS_CHANNEL, type UserEventName } from '#server/lib/user-events.service.ts';
 import type { Message } from '#shared/schemas/messaging.ts';
 import { presentMessage } from './messaging.presenter.ts';
 import { loadMessage, MESSAGE_CHANNEL, participantIdsOf } from './messaging.service.ts';
@@ -13,10 +13,10 @@ import { loadMessage, MESSAGE_CHANNEL, participantIdsOf } from './messaging.serv
 //
 // A stream belongs to the session that opened it and ends with it. Sign-out, password change (other sessions
 // revoked), deactivation and "sign out other devices" all call userChanged(), which reaches every process
-// through the invalidation bus (lib/invalidation.ts); the hub then re-reads that user's streams' sessions from
+// through the invalidation bus (lib/invalidation.service.ts); the hub then re-reads that user's streams' sessions from
 // the database and closes those that are gone. The heartbeat re-checks too, in case a notification was missed.
 //
-// The same streams carry a person's other live updates (lib/user-events.ts: the bell, learning, apprenticeship),
+// The same streams carry a person's other live updates (lib/user-events.service.ts: the bell, learning, apprenticeship),
 // and a change to their learning (learnerChanged) becomes a 'learning' event, so every open tab refreshes.
 
 type Subscriber = {

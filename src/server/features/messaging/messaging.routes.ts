@@ -59,7 +59,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Server-sent events: `event: message` with a Message as data, for every new message in the caller's
   // conversations, and `event: notification | learning | apprenticeship` (data {}) when that part of the caller's
-  // screens changed (lib/user-events.ts); a comment line every 25 s keeps proxies from closing the connection.
+  // screens changed (lib/user-events.service.ts); a comment line every 25 s keeps proxies from closing the connection.
   app.get('/api/conversations/stream', { ...guard, schema: { tags } }, (request, reply) => {
     const user = currentUser(request);
     reply.hijack();

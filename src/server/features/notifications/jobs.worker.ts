@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import { scheduledJobs } from '#server/db/schema/index.ts';
-import { JOBS_CHANNEL, scheduleJob } from '#server/lib/jobs.ts';
+import { JOBS_CHANNEL, scheduleJob } from '#server/lib/jobs.service.ts';
 import { every, type Worker } from '#server/lib/periodic.ts';
-import { queueUserEvent } from '#server/lib/user-events.ts';
+import { queueUserEvent } from '#server/lib/user-events.service.ts';
 import { onMessageDigest, onMessageSent } from './messages.handlers.ts';
 import {
   type Handler,

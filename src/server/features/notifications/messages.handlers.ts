@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { conversationParticipants, conversations, messages, users } from '#server/db/schema/index.ts';
-import { scheduleJob } from '#server/lib/jobs.ts';
+import { scheduleJob } from '#server/lib/jobs.service.ts';
 import { emailWanted, enqueueNotificationEmail, type NotifyContext, notify } from './notify.service.ts';
 
 // New messages (README 'Notifications'): each one is in the bell at once; email comes as a digest, at most one per

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { liveSessions, scheduledJobs } from '#server/db/schema/index.ts';
-import { scheduleJob } from '#server/lib/jobs.ts';
+import { scheduleJob } from '#server/lib/jobs.service.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { type NotifyContext, notify } from './notify.service.ts';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ordersOf, paymentsOf } from './export-scope.ts';
+import { ordersOf, paymentsOf } from './export-scope.repo.ts';
 import type { ExportKind } from './personal-data.types.ts';
 
 // The export's record kinds for the features built beside 'Your data' (README 'Your data'): the apprenticeship

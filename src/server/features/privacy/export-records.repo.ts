@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { FEATURE_KINDS } from './export-records-features.repo.ts';
-import { ordersOf, paymentsOf } from './export-scope.ts';
+import { ordersOf, paymentsOf } from './export-scope.repo.ts';
 import { type Person, query, type Row } from './person.repo.ts';
 import type { ExportKind } from './personal-data.types.ts';
 

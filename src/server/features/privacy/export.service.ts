@@ -13,7 +13,7 @@ import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { DAY_MS, oneMonthAfter, retentionDays } from '#shared/retention-schedule.ts';
 import { type PersonFile, writeExportArchive } from './export-archive.service.ts';
 import { EXPORT_KINDS, rowsOf } from './export-records.repo.ts';
-import { ordersOf, paymentsOf } from './export-scope.ts';
+import { ordersOf, paymentsOf } from './export-scope.repo.ts';
 import { loadPerson, type Person, query } from './person.repo.ts';
 
 // Data exports (README 'Your data'): a request makes a queued row; the export job (export.worker.ts) claims one

@@ -8,7 +8,7 @@ import { buildApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
 import { courses } from '#server/db/schema/index.ts';
-import { courseContentChanged } from '#server/lib/change-notifications.ts';
+import { courseContentChanged } from '#server/lib/change-notifications.service.ts';
 import { databaseUrlFor, testDbKind } from '#server/test/db-target.ts';
 import { createUser } from '#server/test/factories.ts';
 import { createTestDatabase, eventually } from '#server/test/harness.ts';

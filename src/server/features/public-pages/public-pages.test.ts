@@ -8,7 +8,7 @@ import { buildApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { courses } from '#server/db/schema/index.ts';
-import { invalidate } from '#server/lib/invalidation.ts';
+import { invalidate } from '#server/lib/invalidation.service.ts';
 import { createTestDatabase } from '#server/test/harness.ts';
 
 // The server side of the public pages through the real app and database. The React rendering itself is stood in

@@ -1,6 +1,6 @@
 import type { AppConfig } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
-import { enqueueEmailWithAttachments } from '#server/lib/mail/attachments.ts';
+import { enqueueEmailWithAttachments } from '#server/lib/mail/attachments.repo.ts';
 import { layoutHtml } from '#server/lib/mail/templates.ts';
 import { orderReference } from '#shared/consent.ts';
 import { formatPrice } from '#shared/format.ts';

@@ -5,7 +5,7 @@ import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { courses, enrolments, processedProviderEvents, refunds } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import type { PaymentProvider, ProviderRefund } from '#server/features/checkout/index.ts';
-import { learnerChanged } from '#server/lib/change-notifications.ts';
+import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import { formatPrice } from '#shared/format.ts';

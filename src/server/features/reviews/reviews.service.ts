@@ -1,19 +1,11 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
-import {
-  courseReviews,
-  courses,
-  enrolments,
-  modules,
-  reviewReports,
-  topicProgress,
-  topics,
-  users,
-} from '#server/db/schema/index.ts';
+import { courseReviews, courses, enrolments, reviewReports, users } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
+import { courseTopicProgress } from '#server/features/learning/index.ts';
 import { conflict, forbidden, notFound, tooManyRequests } from '#server/lib/errors.ts';
-import { invalidate } from '#server/lib/invalidation.ts';
-import * as rateLimit from '#server/lib/rate-limit.ts';
+import { invalidate } from '#server/lib/invalidation.service.ts';
+import * as rateLimit from '#server/lib/rate-limit.service.ts';
 import { REVIEW_MIN_PROGRESS_PERCENT, type ReviewInput } from '#shared/schemas/reviews.ts';
 
 // Verified reviews (docs/product.md#reviews): only a learner enrolled by a payment or a team seat who has completed
@@ -49,17 +41,7 @@ export async function reviewEligibility(
     .select({ source: enrolments.source })
     .from(enrolments)
     .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, courseId)));
-  const [progress] = await db
-    .select({
-      total: count(topics.id),
-      done: sql<number>`count(${topicProgress.completedAt})::int`,
-    })
-    .from(topics)
-    .innerJoin(modules, eq(modules.id, topics.moduleId))
-    .leftJoin(topicProgress, and(eq(topicProgress.topicId, topics.id), eq(topicProgress.userId, userId)))
-    .where(eq(modules.courseId, courseId));
-  const total = Number(progress?.total ?? 0);
-  const done = Number(progress?.done ?? 0);
+  const { total, done } = await courseTopicProgress(db, userId, courseId);
   const progressPercent = total ? Math.floor((done * 100) / total) : 0;
   if (!enrolment || !(VERIFIED_SOURCES as readonly string[]).includes(enrolment.source)) {
     return { eligible: false, reason: 'NOT_VERIFIED_LEARNER', progressPercent };

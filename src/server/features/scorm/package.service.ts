@@ -11,7 +11,7 @@ import {
   objectPathFor,
   releaseObject,
 } from '#server/features/media/index.ts';
-import { courseContentChanged } from '#server/lib/change-notifications.ts';
+import { courseContentChanged } from '#server/lib/change-notifications.service.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { contentTypeFor } from './content-types.ts';
 import { PackageError, unpackPackage } from './unpack.ts';

@@ -1,13 +1,15 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { enrolments, modules, scormAttempts, topicProgress, topics, users } from '#server/db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { scormAttempts, topicProgress } from '#server/db/schema/index.ts';
+import { topicCourseId } from '#server/features/catalog/index.ts';
 import {
   accessTopic,
+  enrolledStudents,
   type LearningDeps,
   lockProgress,
   topicCompleted,
   type Viewer,
 } from '#server/features/learning/index.ts';
-import { learnerChanged } from '#server/lib/change-notifications.ts';
+import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { isCleanText } from '#shared/schemas/common.ts';
 import type { ScormReport } from '#shared/schemas/scorm.ts';
@@ -111,25 +113,18 @@ export async function commitRun(
 
 /** GET /api/admin/topics/:id/scorm: every enrolled student's status, score and time on the topic's package. */
 export async function packageReport(deps: Pick<LearningDeps, 'db'>, topicId: string): Promise<ScormReport> {
-  const [topic] = await deps.db
-    .select({ courseId: modules.courseId })
-    .from(topics)
-    .innerJoin(modules, eq(modules.id, topics.moduleId))
-    .where(eq(topics.id, topicId));
-  if (!topic) throw notFound('Topic not found');
+  const courseId = await topicCourseId(deps.db, topicId);
+  if (!courseId) throw notFound('Topic not found');
   const pkg: PackageRow | null = await currentPackage(deps, topicId);
-  const rows = await deps.db
-    .select({ user: users, attempt: scormAttempts })
-    .from(enrolments)
-    .innerJoin(users, eq(users.id, enrolments.userId))
-    .leftJoin(scormAttempts, and(eq(scormAttempts.userId, users.id), eq(scormAttempts.topicId, topicId)))
-    .where(eq(enrolments.courseId, topic.courseId))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email));
+  const students = await enrolledStudents(deps.db, courseId);
+  const attempts = await deps.db.select().from(scormAttempts).where(eq(scormAttempts.topicId, topicId));
+  const attemptOf = new Map(attempts.map((a) => [a.userId, a]));
+  const rows = students.map((user) => ({ user, attempt: attemptOf.get(user.id) }));
   return {
     package: pkg ? { version: pkg.version, title: pkg.title } : null,
     students: rows.map(({ user, attempt }) => ({
       userId: user.id,
-      name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
+      name: user.name,
       email: user.email,
       status: attempt?.status ?? 'not attempted',
       successStatus: attempt?.successStatus ?? null,

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { staffInvitations, users } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
-import { courseContentChanged } from '#server/lib/change-notifications.ts';
+import { courseContentChanged } from '#server/lib/change-notifications.service.ts';
 import { conflict, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { assertStrongPassword } from '#server/lib/password-policy.ts';

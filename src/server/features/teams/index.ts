@@ -2,6 +2,6 @@
 // 'Feature boundaries').
 export { invitationsRoutes } from './invitations.routes.ts';
 export { teamAdminRoutes } from './team-admin.routes.ts';
-export { teamOrderSettlement } from './team-settlement.ts';
+export { teamOrderSettlement } from './team-settlement.service.ts';
 export { teamsRoutes } from './teams.routes.ts';
 export { unconfirmedOrderSweeper } from './unconfirmed-orders.worker.ts';

@@ -14,7 +14,7 @@ import {
   contactProposalsFor,
   displayName,
 } from '#server/features/apprenticeships/index.ts';
-import { learnerChanged } from '#server/lib/change-notifications.ts';
+import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { isUuid } from '#server/lib/uuid.ts';

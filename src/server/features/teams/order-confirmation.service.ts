@@ -7,7 +7,7 @@ import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { randomToken, sha256Hex } from '#server/lib/tokens.ts';
 import { INVOICE_PAYMENT_TERMS_DAYS, type PendingTeamOrder } from '#shared/schemas/teams.ts';
 import { confirmOrderEmail } from './team-emails.ts';
-import { placeInvoiceOrder } from './team-settlement.ts';
+import { placeInvoiceOrder } from './team-settlement.service.ts';
 
 // An invoice order placed for someone's email waits for them (docs/team-seats.md "Buying"): until the owner of
 // the address follows the single-use link, nothing exists but the order row and that one email: no account, no

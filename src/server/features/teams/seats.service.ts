@@ -19,9 +19,9 @@ import {
   proposeEmployerContact,
 } from '#server/features/apprenticeships/index.ts';
 import { can, type Principal } from '#server/lib/access-policy.ts';
-import { learnerChanged } from '#server/lib/change-notifications.ts';
+import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { conflict, isUniqueViolation, notFound } from '#server/lib/errors.ts';
-import { emitEvent } from '#server/lib/jobs.ts';
+import { emitEvent } from '#server/lib/jobs.service.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { provisionStudent } from '#server/lib/provisioning.service.ts';
 import { isUuid } from '#server/lib/uuid.ts';

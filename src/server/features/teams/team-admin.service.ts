@@ -6,7 +6,7 @@ import { conflict, notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import type { AdminTeamOrder } from '#shared/schemas/teams.ts';
 import { TEAM_ORDER_NOT_FOUND } from './team-orders.service.ts';
-import { markTeamOrderPaid, type TeamContext } from './team-settlement.ts';
+import { markTeamOrderPaid, type TeamContext } from './team-settlement.service.ts';
 import { invoiceRef, orderStatus } from './teams.presenter.ts';
 
 /** Every team order, newest first, with company, invoice, capacity and members (the admin Teams view). */

@@ -16,7 +16,7 @@ import {
   type TeamPricing,
 } from '#shared/schemas/teams.ts';
 import { placeUnconfirmedOrder } from './order-confirmation.service.ts';
-import { placeInvoiceOrder, type TeamOrderRow } from './team-settlement.ts';
+import { placeInvoiceOrder, type TeamOrderRow } from './team-settlement.service.ts';
 
 export const TEAM_ORDER_NOT_FOUND = 'Team order not found';
 

@@ -4,7 +4,7 @@ import { courses, invoices, teamOrders, teamSeats, users } from '#server/db/sche
 import { contactStates } from '#server/features/apprenticeships/index.ts';
 import type { Principal } from '#server/lib/access-policy.ts';
 import type { TeamOverview } from '#shared/schemas/teams.ts';
-import { type CourseProgress, progressFor, progressOf } from './team-progress.ts';
+import { type CourseProgress, progressFor, progressOf } from './team-progress.service.ts';
 import { presentMember, presentOrder, presentTeamInvoice } from './teams.presenter.ts';
 
 /** The manager's orders (each with its top-ups), members with their progress, and invoices: theirs only. */

@@ -1,7 +1,7 @@
 import type { invoices, teamSeats } from '#server/db/schema/index.ts';
 import type { TeamMember, TeamOrderStatus, TeamOrderSummary } from '#shared/schemas/teams.ts';
-import type { CourseProgress } from './team-progress.ts';
-import type { TeamOrderRow } from './team-settlement.ts';
+import type { CourseProgress } from './team-progress.service.ts';
+import type { TeamOrderRow } from './team-settlement.service.ts';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 

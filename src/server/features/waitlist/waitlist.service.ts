@@ -3,7 +3,7 @@ import type { Db, Queryable } from '#server/db/client.ts';
 import { courses, waitlistSubscribers } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '#server/lib/errors.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
-import * as rateLimit from '#server/lib/rate-limit.ts';
+import * as rateLimit from '#server/lib/rate-limit.service.ts';
 import { randomToken, sha256Hex } from '#server/lib/tokens.ts';
 import { waitlistConfirmEmail, waitlistOpenEmail } from './waitlist-emails.ts';
 

@@ -146,7 +146,7 @@ export async function deliverDue(
       let failure: unknown | null = null;
       try {
         await transport({
-          // Files queued with the email (attachments.ts).
+          // Files queued with the email (attachments.repo.ts).
           attachments: await attachmentsOf(db, row.id),
           kind: row.kind,
           to: row.toAddress,

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { auditActor } from '#server/features/audit/index.ts';
 import { can } from '#server/lib/access-policy.ts';
 import { notFound } from '#server/lib/errors.ts';
-import { coursesTaughtBy, teachingOf } from '#server/lib/teaching.ts';
+import { coursesTaughtBy, teachingOf } from '#server/lib/teaching.repo.ts';
 import { authorize, basePrincipal, currentUser, requireStaff } from '#server/plugins/auth.ts';
 import { adminLiveSessionSchema, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
-import * as liveSessions from './live-sessions.service.ts';
+import * as liveSessions from './live-sessions-admin.service.ts';
 
 const params = z.object({ id: z.uuid('Session not found') });
 const tags = ['admin'];
@@ -16,7 +16,7 @@ type Request = Parameters<typeof authorize>[0];
  * Live sessions. Admins run every one; an instructor runs those of the courses they teach (docs/staff.md): a
  * session without a course, or of another course, is 403 for them; other staff roles get 403.
  */
-export const adminLiveSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+export const liveSessionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = { onRequest: [requireStaff] };
   /** 403 unless the caller may teach `courseId` (a session without a course: admins only). */
   const teach = async (request: Request, courseId: string | null | undefined) => {

@@ -7,7 +7,7 @@ import type {
   PaymentProvider,
   ProviderInvoice,
 } from '#server/features/checkout/index.ts';
-import { learnerChanged } from '#server/lib/change-notifications.ts';
+import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { recordFailure, recordPaid } from './instalments.repo.ts';
 
 // Stripe charges each instalment itself and reports it by webhook (docs/product.md#failed-instalments):

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { appSettings } from '#server/db/schema/index.ts';
 
-// The Ed25519 key that signs certificates' Open Badges credentials. Like APP_SECRET (lib/app-secret.ts):
+// The Ed25519 key that signs certificates' Open Badges credentials. Like APP_SECRET (lib/app-secret.service.ts):
 // CERTIFICATE_SIGNING_KEY (a base64url 32-byte seed) when set, otherwise a seed generated on first use and kept in
 // the database, so every process signs with the same key and credentials stay verifiable across restarts.
 

@@ -3,7 +3,7 @@ import type { AppConfig } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, type paymentInstalments, payments } from '#server/db/schema/index.ts';
 import { invoiceAttachment, issueInstalmentInvoice } from '#server/features/invoices/index.ts';
-import { enqueueEmailWithAttachments } from '#server/lib/mail/attachments.ts';
+import { enqueueEmailWithAttachments } from '#server/lib/mail/attachments.repo.ts';
 import { layoutHtml } from '#server/lib/mail/templates.ts';
 import { orderReference } from '#shared/consent.ts';
 import { formatDate, formatPrice } from '#shared/format.ts';

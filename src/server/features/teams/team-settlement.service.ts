@@ -4,7 +4,7 @@ import type { Queryable } from '#server/db/client.ts';
 import { courses, teamOrders, users } from '#server/db/schema/index.ts';
 import type { PaymentSettlement } from '#server/features/checkout/index.ts';
 import { invoiceAttachment, issueInvoice } from '#server/features/invoices/index.ts';
-import { enqueueEmailWithAttachments } from '#server/lib/mail/attachments.ts';
+import { enqueueEmailWithAttachments } from '#server/lib/mail/attachments.repo.ts';
 import { enqueueEmail, type OutgoingEmail } from '#server/lib/mail/outbox.service.ts';
 import { generatePassword, hashPassword } from '#server/lib/passwords.ts';
 import { TEMP_PASSWORD_TTL_DAYS } from '#shared/constants.ts';

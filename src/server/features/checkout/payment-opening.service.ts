@@ -3,7 +3,7 @@ import type { Db, Queryable } from '#server/db/client.ts';
 import type { PaymentConsent } from '#server/db/schema/commerce.ts';
 import { payments } from '#server/db/schema/index.ts';
 import { badRequest, tooManyRequests } from '#server/lib/errors.ts';
-import * as rateLimit from '#server/lib/rate-limit.ts';
+import * as rateLimit from '#server/lib/rate-limit.service.ts';
 import { CONSENT_REQUIRED_MESSAGE, type ConsentInput, IMMEDIATE_ACCESS_CONSENT } from '#shared/consent.ts';
 import type { CreateIntentInput, PaymentProvider, ProviderIntent } from './payment-provider.ts';
 

@@ -1,5 +1,5 @@
 import type { Database } from '#server/db/client.ts';
-import { invalidate } from './invalidation.ts';
+import { invalidate } from './invalidation.service.ts';
 
 // The change notifications every feature sends after committing (ARCHITECTURE.md 'In-process caches'): the
 // learning caches listen for them; writers in any feature call these instead of reaching into learning.

@@ -4,9 +4,9 @@ import type { Db, Queryable } from '#server/db/client.ts';
 import { courses, enrolments, liveSessionAttendees, liveSessions, users } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
-import { emitEvent } from '#server/lib/jobs.ts';
+import { emitEvent } from '#server/lib/jobs.service.ts';
 import type { AdminLiveSession, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
-import { presentLiveSession } from './admin.presenter.ts';
+import { presentLiveSession } from './live-sessions-admin.presenter.ts';
 
 type SessionInput = z.output<typeof liveSessionInputSchema>;
 

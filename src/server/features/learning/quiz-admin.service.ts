@@ -1,11 +1,12 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { quizAnswers, quizQuestions, quizzes, topics } from '#server/db/schema/index.ts';
+import { attachImage, imagePath, type MediaDeps, releaseObjects } from '#server/features/media/index.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
 import type { AdminQuiz, quizInputSchema } from '#shared/schemas/admin-content.ts';
-import { presentQuiz } from './admin.presenter.ts';
-import { type AdminDeps, attachImage, imagePath, releaseMedia } from './media-links.ts';
+import { presentQuizForEditor } from './quiz.presenter.ts';
+import { quizImagePaths, quizOfTopic, quizQuestionsOf } from './quiz.repo.ts';
 
 type QuizInput = z.output<typeof quizInputSchema>;
 
@@ -27,26 +28,9 @@ function quizValues(input: QuizInput) {
 }
 
 export async function getQuiz(db: Db, topicId: string): Promise<AdminQuiz> {
-  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.topicId, topicId));
+  const quiz = await quizOfTopic(db, topicId);
   if (!quiz) throw notFound('Quiz not found');
-  const questions = await db
-    .select()
-    .from(quizQuestions)
-    .where(eq(quizQuestions.quizId, quiz.id))
-    .orderBy(asc(quizQuestions.order));
-  const answers = questions.length
-    ? await db
-        .select()
-        .from(quizAnswers)
-        .where(
-          inArray(
-            quizAnswers.questionId,
-            questions.map((q) => q.id),
-          ),
-        )
-        .orderBy(asc(quizAnswers.order))
-    : [];
-  return presentQuiz(quiz, questions, answers);
+  return presentQuizForEditor(quiz, await quizQuestionsOf(db, quiz.id));
 }
 
 /** Questions are numbered from 1, each worth 1 point, multiple choice; answers numbered from 1 (docs/product.md#data). */
@@ -91,38 +75,32 @@ export async function createQuiz(db: Db, topicId: string, input: QuizInput): Pro
 }
 
 /** Replaces the quiz's questions; images no longer used are released. */
-export async function updateQuiz(deps: AdminDeps, topicId: string, input: QuizInput): Promise<AdminQuiz> {
+export async function updateQuiz(deps: MediaDeps, topicId: string, input: QuizInput): Promise<AdminQuiz> {
   const released = await deps.db.transaction(async (tx) => {
-    const [quiz] = await tx.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.topicId, topicId));
+    const quiz = await quizOfTopic(tx, topicId);
     if (!quiz) throw notFound('Quiz not found');
-    const old = await tx
-      .select({ path: quizQuestions.imagePath })
-      .from(quizQuestions)
-      .where(eq(quizQuestions.quizId, quiz.id));
+    const old = await quizImagePaths(tx, quiz.id);
     await tx
       .update(quizzes)
       .set({ ...quizValues(input), updatedAt: new Date() })
       .where(eq(quizzes.id, quiz.id));
     await tx.delete(quizQuestions).where(eq(quizQuestions.quizId, quiz.id));
-    const owned = new Set(old.map((o) => o.path).filter(Boolean));
+    const owned = new Set(old.filter(Boolean));
     await writeQuestions(tx, quiz.id, input, owned);
     const kept = new Set(input.questions.map((q) => q.imagePath));
-    return old.map((o) => o.path).filter((p) => p && !kept.has(p));
+    return old.filter((p) => p && !kept.has(p));
   });
-  await releaseMedia(deps, released);
+  await releaseObjects(deps, released);
   return getQuiz(deps.db, topicId);
 }
 
-export async function deleteQuiz(deps: AdminDeps, topicId: string): Promise<void> {
+export async function deleteQuiz(deps: MediaDeps, topicId: string): Promise<void> {
   const released = await deps.db.transaction(async (tx) => {
-    const [quiz] = await tx.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.topicId, topicId));
+    const quiz = await quizOfTopic(tx, topicId);
     if (!quiz) throw notFound('Quiz not found');
-    const images = await tx
-      .select({ path: quizQuestions.imagePath })
-      .from(quizQuestions)
-      .where(eq(quizQuestions.quizId, quiz.id));
+    const images = await quizImagePaths(tx, quiz.id);
     await tx.delete(quizzes).where(eq(quizzes.id, quiz.id));
-    return images.map((i) => i.path);
+    return images;
   });
-  await releaseMedia(deps, released);
+  await releaseObjects(deps, released);
 }
