@@ -26,6 +26,7 @@ export const CLIENT_RENDERED_PATHS = [
   '/team',
   '/account',
   '/billing/overdue/:instalmentId',
+  '/billing/plans/:paymentId/card',
   '/courses/:courseId/purchase',
   '/courses/:courseId/team',
   '/team-orders/confirm',
