@@ -148,7 +148,8 @@ export const PERSONAL_DATA: TableEntry[] = [
   {
     table: 'card_changes',
     why: "a monthly plan's card changes: the provider's setup id and the new card's brand and last four digits",
-    notExported: "the plan's card as it is now is on the account's Billing; these rows only carry a change to it",
+    notExported:
+      "the plan's card as it is now is on the account's Billing; these rows only carry a change to it",
     // Finished changes go; one still open keeps its plan but no longer names the person.
     erase: async (tx, p) => {
       await tx.execute(sql`DELETE FROM card_changes WHERE user_id = ${p.id} AND status <> 'pending'`);
