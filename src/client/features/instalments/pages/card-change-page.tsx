@@ -1,8 +1,7 @@
-import { CheckCircle2, CreditCard, ShieldCheck } from 'lucide-react';
+import { CreditCard, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useParams, useSearch } from 'wouter';
+import { useParams, useSearch } from 'wouter';
 import { PageLoader } from '#client/components/layout/page-loader.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { PaymentForm } from '#client/features/checkout/index.ts';
@@ -12,6 +11,7 @@ import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { formatDate, formatPrice } from '#shared/format.ts';
 import type { AccountPlan } from '#shared/schemas/instalments.ts';
 import { useAccountPlans, useCompleteCardChange, useStartCardChange } from '../api/instalments.ts';
+import { BillingDone } from '../components/billing-done.tsx';
 import { BillingPageShell } from '../components/billing-page-shell.tsx';
 
 /**
@@ -63,15 +63,9 @@ function CardChange({ plan, name }: { plan: AccountPlan; name: string }) {
 
   if (complete.isSuccess) {
     return (
-      <Card className="flex flex-col items-start gap-4 p-6" role="status">
-        <p className="flex items-center gap-2 font-semibold text-navy-950">
-          <CheckCircle2 aria-hidden="true" className="size-5 shrink-0 text-green-600" />
-          Card changed. Later payments will be taken from the card ending {complete.data.cardLast4}.
-        </p>
-        <Button asChild>
-          <Link href="/account">Back to Billing</Link>
-        </Button>
-      </Card>
+      <BillingDone href="/account" action="Back to Billing">
+        Card changed. Later payments will be taken from the card ending {complete.data.cardLast4}.
+      </BillingDone>
     );
   }
 

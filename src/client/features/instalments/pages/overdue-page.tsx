@@ -1,6 +1,6 @@
-import { CheckCircle2, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { PageLoader } from '#client/components/layout/page-loader.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
@@ -12,6 +12,7 @@ import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { formatDate, formatPrice } from '#shared/format.ts';
 import type { OverdueInstalment, OverduePayment } from '#shared/schemas/instalments.ts';
 import { useOverdueInstalment, useRefreshAfterPaying, useStartOverduePayment } from '../api/instalments.ts';
+import { BillingDone } from '../components/billing-done.tsx';
 import { BillingPageShell } from '../components/billing-page-shell.tsx';
 import { ScheduleStatus } from '../components/schedule-status.tsx';
 
@@ -55,15 +56,9 @@ function OverdueDetails({ instalment, name }: { instalment: OverdueInstalment; n
 
   if (paid || instalment.status === 'paid') {
     return (
-      <Card className="flex flex-col items-start gap-4 p-6" role="status">
-        <p className="flex items-center gap-2 font-semibold text-navy-950">
-          <CheckCircle2 aria-hidden="true" className="size-5 text-green-600" />
-          Paid. Thank you: {instalment.courseTitle} is open.
-        </p>
-        <Button asChild>
-          <Link href={`/dashboard?course=${instalment.courseId}`}>Go to my course</Link>
-        </Button>
-      </Card>
+      <BillingDone href={`/dashboard?course=${instalment.courseId}`} action="Go to my course">
+        Paid. Thank you: {instalment.courseTitle} is open.
+      </BillingDone>
     );
   }
 
