@@ -1,8 +1,9 @@
 // `npm test`: every suite, then one line totalling them: "N passed, M failed".
-// Suites that do not depend on each other run side by side, so both cores stay busy (README 'Development'):
-//   1. types, lint, and the client build the browser journeys use;
-//   2. unit + component + API tests on PGlite, beside the API tests on PostgreSQL (when TEST_DATABASE_URL is set);
-//   3. the browser journeys (Playwright), against the build from step 1.
+// The suites do not depend on each other, so they all run at once (README 'Development'): types, lint, the
+// unit + component + API tests on PGlite, the API tests on PostgreSQL (when TEST_DATABASE_URL is set), and the
+// browser journeys (Playwright) as soon as the client build they use is ready. The journeys mostly wait (on the
+// browser, the server, their own polling), so they run in four shards; the type check, lint and Vitest runs are
+// CPU-bound and run at a lower priority (nice 10), taking the CPU time the journeys leave.
 // A step's output is printed in one piece when it ends. `npm test -- api e2e` style names pick steps:
 // types, lint, unit, postgres, e2e.
 import { spawn } from 'node:child_process';
@@ -15,6 +16,7 @@ fs.mkdirSync(tmp, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const only = process.argv.slice(2);
 const wanted = (name) => !only.length || only.includes(name);
+const NICE = ['/usr/bin/nice', '/bin/nice'].find((file) => fs.existsSync(file));
 const bothDatabases = Boolean(process.env.TEST_DATABASE_URL) && wanted('unit') && wanted('postgres');
 
 let passed = 0;
@@ -23,26 +25,23 @@ const summary = [];
 const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
-/**
- * Runs one step. `live` steps write straight to this terminal; the others write to .tmp/<name>.log, which is
- * printed when the step ends, so steps running side by side do not interleave their lines.
- */
-function run(name, command, args, { env = {}, live = false } = {}) {
+/** Runs one step, writing to .tmp/<name>.log, which is printed when the step ends (steps run side by side). */
+function run(name, command, args, { env = {}, nice = false } = {}) {
   const log = path.join(tmp, `${name}.log`);
+  // `nice` is coreutils' (Linux, macOS); where it is missing the step runs at normal priority.
+  if (nice && NICE) [command, args] = [NICE, ['-n', '10', command, ...args]];
   const since = Date.now();
-  console.log(`\n━━ ${name} ━━ started${live ? '' : ` (output when it ends; ${path.relative(root, log)})`}`);
+  console.log(`\n━━ ${name} ━━ started (output when it ends; ${path.relative(root, log)})`);
   return new Promise((resolve) => {
-    const out = live ? 'inherit' : fs.openSync(log, 'w');
+    const out = fs.openSync(log, 'w');
     const child = spawn(command, args, {
       cwd: root,
       stdio: ['ignore', out, out],
-      env: { ...process.env, FORCE_COLOR: live ? process.env.FORCE_COLOR : '0', ...env },
+      env: { ...process.env, FORCE_COLOR: '0', ...env },
     });
     const done = (ok) => {
-      if (!live) {
-        fs.closeSync(out);
-        console.log(`\n━━ ${name} ━━ (${seconds(since)})\n${fs.readFileSync(log, 'utf8').trimEnd()}`);
-      } else console.log(`━━ ${name} ━━ ended (${seconds(since)})`);
+      fs.closeSync(out);
+      console.log(`\n━━ ${name} ━━ (${seconds(since)})\n${fs.readFileSync(log, 'utf8').trimEnd()}`);
       resolve(ok);
     };
     child.on('error', (error) => {
@@ -54,7 +53,7 @@ function run(name, command, args, { env = {}, live = false } = {}) {
 }
 
 async function check(name, command, args) {
-  const ok = await run(name, command, args);
+  const ok = await run(name, command, args, { nice: true });
   ok ? passed++ : failed++;
   summary.push(`${name}: ${ok ? 'ok' : 'FAILED'}`);
 }
@@ -87,56 +86,44 @@ async function vitest(name, projects, env, extra = []) {
   // With both databases in this run, the suites that need only one run on one (vitest.config.ts).
   const ok = await run(name, bin('vitest'), args, {
     env: { ...env, ...(bothDatabases ? { TEST_DB_PAIR: '1' } : {}) },
+    nice: true,
   });
   countJson(name, out, ok, (r) => [r.numPassedTests, r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0)]);
 }
 
-// 1. Static checks and the build.
-let built = true;
+async function journeys() {
+  const out = path.join(tmp, 'playwright.json');
+  fs.rmSync(out, { force: true });
+  const ok = await run(
+    'e2e',
+    process.execPath,
+    [path.join(root, 'scripts/e2e.mjs'), '--reporter=list,json'],
+    {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_BUILT: '1', E2E_SHARDS: process.env.E2E_SHARDS ?? '4' },
+    },
+  );
+  countJson('e2e', out, ok, (r) => [r.stats.expected + r.stats.flaky, r.stats.unexpected]);
+}
+
 await Promise.all([
   wanted('types') && check('types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
   // Biome (format, rules, import cycles and boundaries), knip, the composition and documentation checks.
   wanted('lint') && check('lint', 'npm', ['run', '--silent', 'lint']),
+  // The browser journeys (scripts/e2e.mjs without its own build), once the client is built.
   wanted('e2e') &&
     run('build', bin('vite'), ['build']).then((ok) => {
-      built = ok;
-      if (!ok) summary.push('build: FAILED (the browser journeys did not run)');
+      if (ok) return journeys();
+      failed++;
+      summary.push('build: FAILED (the browser journeys did not run)');
     }),
-]);
-
-// 2. The Vitest projects, one process per database.
-await Promise.all([
-  // The PGlite run has the most to do: two workers, so it takes the second core once PostgreSQL's run is done.
-  wanted('unit') &&
-    vitest(
-      'unit',
-      ['unit', 'components', 'api'],
-      { TEST_DB: 'pglite' },
-      bothDatabases ? ['--maxWorkers=2'] : [],
-    ),
+  // One Vitest process per database, two workers each: PGlite's tests are CPU-bound, PostgreSQL's mostly wait on
+  // the server.
+  wanted('unit') && vitest('unit', ['unit', 'components', 'api'], { TEST_DB: 'pglite' }, ['--maxWorkers=2']),
   wanted('postgres') &&
     (process.env.TEST_DATABASE_URL
-      ? vitest('postgres', ['api'], { TEST_DB: 'postgres' })
+      ? vitest('postgres', ['api'], { TEST_DB: 'postgres' }, ['--maxWorkers=2'])
       : console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only.')),
 ]);
-
-// 3. The browser journeys (scripts/e2e.mjs without its own build).
-if (wanted('e2e')) {
-  const out = path.join(tmp, 'playwright.json');
-  fs.rmSync(out, { force: true });
-  if (built) {
-    const ok = await run(
-      'e2e',
-      process.execPath,
-      [path.join(root, 'scripts/e2e.mjs'), '--reporter=list,json'],
-      {
-        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_BUILT: '1', E2E_SHARDS: process.env.E2E_SHARDS ?? '2' },
-        live: true,
-      },
-    );
-    countJson('e2e', out, ok, (r) => [r.stats.expected + r.stats.flaky, r.stats.unexpected]);
-  } else failed++;
-}
 
 console.log(`\n${summary.join('\n')}\n(${seconds(started)})`);
 console.log(`${passed} passed, ${failed} failed`);
