@@ -13,7 +13,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: 'list',
-  timeout: 30_000,
+  // `npm test` runs the journeys beside the CPU-bound suites (scripts/test.mjs): a journey gets a minute.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   outputDir: 'test-results',
   use: {

@@ -2,8 +2,7 @@
 // The suites do not depend on each other, so they all run at once (README 'Development'): types, lint, the
 // unit + component + API tests on PGlite, the API tests on PostgreSQL (when TEST_DATABASE_URL is set), and the
 // browser journeys (Playwright) as soon as the client build they use is ready. The journeys mostly wait (on the
-// browser, the server, their own polling), so they run in four shards; the type check, lint and Vitest runs are
-// CPU-bound and run at a lower priority (nice 10), taking the CPU time the journeys leave.
+// browser, the server, their own polling), so they run in four shards and fill the time the CPU-bound suites leave.
 // A step's output is printed in one piece when it ends. `npm test -- api e2e` style names pick steps:
 // types, lint, unit, postgres, e2e.
 import { spawn } from 'node:child_process';
@@ -16,7 +15,6 @@ fs.mkdirSync(tmp, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const only = process.argv.slice(2);
 const wanted = (name) => !only.length || only.includes(name);
-const NICE = ['/usr/bin/nice', '/bin/nice'].find((file) => fs.existsSync(file));
 const bothDatabases = Boolean(process.env.TEST_DATABASE_URL) && wanted('unit') && wanted('postgres');
 
 let passed = 0;
@@ -26,10 +24,8 @@ const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
 /** Runs one step, writing to .tmp/<name>.log, which is printed when the step ends (steps run side by side). */
-function run(name, command, args, { env = {}, nice = false } = {}) {
+function run(name, command, args, { env = {} } = {}) {
   const log = path.join(tmp, `${name}.log`);
-  // `nice` is coreutils' (Linux, macOS); where it is missing the step runs at normal priority.
-  if (nice && NICE) [command, args] = [NICE, ['-n', '10', command, ...args]];
   const since = Date.now();
   console.log(`\n━━ ${name} ━━ started (output when it ends; ${path.relative(root, log)})`);
   return new Promise((resolve) => {
@@ -53,7 +49,7 @@ function run(name, command, args, { env = {}, nice = false } = {}) {
 }
 
 async function check(name, command, args) {
-  const ok = await run(name, command, args, { nice: true });
+  const ok = await run(name, command, args);
   ok ? passed++ : failed++;
   summary.push(`${name}: ${ok ? 'ok' : 'FAILED'}`);
 }
@@ -86,7 +82,6 @@ async function vitest(name, projects, env, extra = []) {
   // With both databases in this run, the suites that need only one run on one (vitest.config.ts).
   const ok = await run(name, bin('vitest'), args, {
     env: { ...env, ...(bothDatabases ? { TEST_DB_PAIR: '1' } : {}) },
-    nice: true,
   });
   countJson(name, out, ok, (r) => [r.numPassedTests, r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0)]);
 }
