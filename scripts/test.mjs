@@ -1,8 +1,8 @@
-// `npm test`: every suite, then one line totalling them: "N passed, M failed".
-// The suites do not depend on each other, so they all run at once (README 'Development'): types, lint, the
-// unit + component + API tests on PGlite, the API tests on PostgreSQL (when TEST_DATABASE_URL is set), and the
-// browser journeys (Playwright) as soon as the client build they use is ready. The journeys mostly wait (on the
-// browser, the server, their own polling), so they run in four shards and fill the time the CPU-bound suites leave.
+// `npm test`: every suite, then one line totalling them: "N passed, M failed" (README 'Development').
+//   1. The CPU-bound steps side by side: types, lint, the client build, the unit + component + API tests on PGlite
+//      and the API tests on PostgreSQL (when TEST_DATABASE_URL is set).
+//   2. The browser journeys (Playwright) on that build, alone: they wait on the browser and the server far more than
+//      they compute, so they run in five shards; beside the CPU-bound steps every wait grew long enough to time out.
 // A step's output is printed in one piece when it ends. `npm test -- api e2e` style names pick steps:
 // types, lint, unit, postgres, e2e.
 import { spawn } from 'node:child_process';
@@ -94,31 +94,36 @@ async function journeys() {
     process.execPath,
     [path.join(root, 'scripts/e2e.mjs'), '--reporter=list,json'],
     {
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_BUILT: '1', E2E_SHARDS: process.env.E2E_SHARDS ?? '4' },
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_BUILT: '1', E2E_SHARDS: process.env.E2E_SHARDS ?? '5' },
     },
   );
   countJson('e2e', out, ok, (r) => [r.stats.expected + r.stats.flaky, r.stats.unexpected]);
 }
 
+// 1. The CPU-bound steps.
+let built = true;
 await Promise.all([
   wanted('types') && check('types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
   // Biome (format, rules, import cycles and boundaries), knip, the composition and documentation checks.
   wanted('lint') && check('lint', 'npm', ['run', '--silent', 'lint']),
-  // The browser journeys (scripts/e2e.mjs without its own build), once the client is built.
   wanted('e2e') &&
     run('build', bin('vite'), ['build']).then((ok) => {
-      if (ok) return journeys();
-      failed++;
-      summary.push('build: FAILED (the browser journeys did not run)');
+      built = ok;
+      if (!ok) summary.push('build: FAILED (the browser journeys did not run)');
     }),
-  // One Vitest process per database, two workers each: PGlite's tests are CPU-bound, PostgreSQL's mostly wait on
-  // the server.
+  // One Vitest process per database, two workers each (PostgreSQL's mostly wait on the server).
   wanted('unit') && vitest('unit', ['unit', 'components', 'api'], { TEST_DB: 'pglite' }, ['--maxWorkers=2']),
   wanted('postgres') &&
     (process.env.TEST_DATABASE_URL
       ? vitest('postgres', ['api'], { TEST_DB: 'postgres' }, ['--maxWorkers=2'])
       : console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only.')),
 ]);
+
+// 2. The browser journeys (scripts/e2e.mjs without its own build).
+if (wanted('e2e')) {
+  if (built) await journeys();
+  else failed++;
+}
 
 console.log(`\n${summary.join('\n')}\n(${seconds(started)})`);
 console.log(`${passed} passed, ${failed} failed`);
