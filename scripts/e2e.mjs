@@ -44,7 +44,7 @@ process.exit(await runShards(shards));
 
 /**
  * E2E_SHARDS=N (default 1): N Playwright processes side by side, each with its own server, database and
- * port (E2E_PORT + 5 × its index) and a share of the spec files, so no journey sees another's data. The journeys
+ * port (E2E_PORT + 50 × its index: journeys start side servers at E2E_PORT + 10 and + 40) and a share of the spec files, so no journey sees another's data. The journeys
  * mostly wait on the browser and the server, so `npm test` runs two (three were no faster on two cores).
  * Each shard's output is printed in one piece when it ends; their JSON reports are summed into
  * PLAYWRIGHT_JSON_OUTPUT_NAME.
@@ -99,7 +99,7 @@ async function runShards(count) {
           stdio: ['ignore', out, out],
           env: {
             ...process.env,
-            E2E_PORT: String(base + 5 * (index - 1)),
+            E2E_PORT: String(base + 50 * (index - 1)),
             ...(jsonOut ? { PLAYWRIGHT_JSON_OUTPUT_NAME: `${jsonOut}.shard-${index}` } : {}),
           },
         },
@@ -117,7 +117,11 @@ async function runShards(count) {
     const stats = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
     for (let i = 1; i <= count; i++) {
       const file = `${jsonOut}.shard-${i}`;
-      if (!fs.existsSync(file)) continue;
+      // A shard that wrote no report (its server did not start, say) counts as one failure.
+      if (!fs.existsSync(file)) {
+        stats.unexpected++;
+        continue;
+      }
       const report = JSON.parse(fs.readFileSync(file, 'utf8'));
       for (const key of Object.keys(stats)) stats[key] += report.stats?.[key] ?? 0;
     }

@@ -1,8 +1,8 @@
 // `npm test`: every suite, then one line totalling them: "N passed, M failed" (README 'Development').
 //   1. The CPU-bound steps side by side: types, lint, the client build, the unit + component + API tests on PGlite
 //      and the API tests on PostgreSQL (when TEST_DATABASE_URL is set).
-//   2. The browser journeys (Playwright) on that build, alone: they wait on the browser and the server far more than
-//      they compute, so they run in five shards; beside the CPU-bound steps every wait grew long enough to time out.
+//   2. The browser journeys (Playwright) on that build, in two shards: Chromium keeps about 1.4 cores busy per shard,
+//      so two fill the machine (more shards, or the journeys beside step 1, only made every wait longer).
 // A step's output is printed in one piece when it ends. `npm test -- api e2e` style names pick steps:
 // types, lint, unit, postgres, e2e.
 import { spawn } from 'node:child_process';
@@ -94,7 +94,7 @@ async function journeys() {
     process.execPath,
     [path.join(root, 'scripts/e2e.mjs'), '--reporter=list,json'],
     {
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_BUILT: '1', E2E_SHARDS: process.env.E2E_SHARDS ?? '5' },
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_BUILT: '1', E2E_SHARDS: process.env.E2E_SHARDS ?? '2' },
     },
   );
   countJson('e2e', out, ok, (r) => [r.stats.expected + r.stats.flaky, r.stats.unexpected]);
