@@ -19,7 +19,10 @@ export const refundResponseSchema = z.object({
   refundId: text(),
   status: z.enum(['pending', 'succeeded', 'failed']),
   amountPence: z.number().int(),
+  /** The first of `creditNotes` (the main one), or null when the order had no VAT invoice. */
   creditNote: creditNoteRefSchema.nullable(),
+  /** One per invoice the refund corrects: a monthly plan's refund may credit several instalments' invoices. */
+  creditNotes: z.array(creditNoteRefSchema),
 });
 export type RefundResponse = z.infer<typeof refundResponseSchema>;
 
