@@ -119,6 +119,8 @@ export const accountOrderSchema = z.object({
   ),
   /** The VAT invoice, when the supplier was VAT registered at the time: GET /api/invoices/:id.pdf. */
   invoice: z.object({ id: text(), number: text() }).nullable(),
+  /** The credit notes of its refunds, oldest first (a monthly plan's refund has one per invoice it refunded). */
+  creditNotes: z.array(creditNoteRefSchema),
 });
 export type AccountOrder = z.infer<typeof accountOrderSchema>;
 export const accountOrdersSchema = z.array(accountOrderSchema);

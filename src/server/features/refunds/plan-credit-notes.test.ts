@@ -121,6 +121,11 @@ describe('refunding a monthly plan with an invoice per payment', () => {
       [inv2.id, 1500, 1250, 250],
     ]);
 
+    // The buyer's Billing: half the plan refunded, both credit notes to download.
+    const [order] = (await plan.me.get('/api/account/orders')).json();
+    expect(order).toMatchObject({ status: 'partially_refunded', refundedPence: 4500 });
+    expect(order.creditNotes).toEqual(body.creditNotes);
+
     // Asking for more than is left is refused, and credits nothing.
     const before = (await t.db.select().from(creditNotes)).length;
     const over = await refund(plan.paymentId, { amountPence: 4501, reason: 'Too much', endAccess: false });
