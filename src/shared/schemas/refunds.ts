@@ -19,7 +19,10 @@ export const refundResponseSchema = z.object({
   refundId: text(),
   status: z.enum(['pending', 'succeeded', 'failed']),
   amountPence: z.number().int(),
+  /** The first of `creditNotes` (the main one), or null when the order had no VAT invoice. */
   creditNote: creditNoteRefSchema.nullable(),
+  /** One per invoice the refund corrects: a monthly plan's refund may credit several instalments' invoices. */
+  creditNotes: z.array(creditNoteRefSchema),
 });
 export type RefundResponse = z.infer<typeof refundResponseSchema>;
 
@@ -116,6 +119,8 @@ export const accountOrderSchema = z.object({
   ),
   /** The VAT invoice, when the supplier was VAT registered at the time: GET /api/invoices/:id.pdf. */
   invoice: z.object({ id: text(), number: text() }).nullable(),
+  /** The credit notes of its refunds, oldest first (a monthly plan's refund has one per invoice it refunded). */
+  creditNotes: z.array(creditNoteRefSchema),
 });
 export type AccountOrder = z.infer<typeof accountOrderSchema>;
 export const accountOrdersSchema = z.array(accountOrderSchema);

@@ -28,6 +28,11 @@ export interface PaymentConsent {
 export interface CardOnFile {
   last4: string;
   declinesLater?: boolean;
+  /**
+   * Stripe: the payment method a card change saved (README 'Failed instalments'), so an instalment schedule made
+   * after the change (the reconciler's retry) charges it rather than the card of the first payment.
+   */
+  paymentMethodId?: string;
 }
 
 export const payments = pgTable(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { payments } from './commerce.ts';
 import { invoices, teamOrders } from './teams.ts';
 import { users } from './users.ts';
@@ -40,7 +40,13 @@ export const refunds = pgTable(
   ],
 );
 
-/** Credit notes against VAT invoices (a team order's or an individual purchase's): `number` from the 'credit_note' series of invoice_counters (gap-free). */
+/**
+ * Credit notes against VAT invoices (a team order's, an individual purchase's, a monthly plan's later instalment's):
+ * `number` from the 'credit_note' series of invoice_counters (gap-free). A refund gets one per invoice it corrects
+ * (a monthly plan's refund is spread over its instalments' invoices, newest first), never two against the same
+ * invoice; a trigger refuses a note that would credit more than is left of its invoice
+ * (docs/decisions/0023-plan-refund-credit-notes.md).
+ */
 export const creditNotes = pgTable(
   'credit_notes',
   {
@@ -48,7 +54,6 @@ export const creditNotes = pgTable(
     number: integer('number').notNull().unique(),
     refundId: uuid('refund_id')
       .notNull()
-      .unique()
       .references(() => refunds.id, { onDelete: 'restrict' }),
     invoiceId: uuid('invoice_id')
       .notNull()
@@ -61,5 +66,8 @@ export const creditNotes = pgTable(
     amountPence: integer('amount_pence').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('credit_notes_invoice_idx').on(t.invoiceId)],
+  (t) => [
+    index('credit_notes_invoice_idx').on(t.invoiceId),
+    unique('credit_notes_refund_invoice_uq').on(t.refundId, t.invoiceId),
+  ],
 );

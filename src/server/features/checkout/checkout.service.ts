@@ -21,6 +21,7 @@ import {
   type StudentData,
   studentDataSchemaFor,
 } from '#shared/schemas/checkout.ts';
+import { scheduleRemainingInstalments } from './instalment-schedule.service.ts';
 import { openPayment, requireConsent, reservePaymentStart } from './payment-opening.service.ts';
 import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment-provider.ts';
 import {
@@ -329,35 +330,6 @@ export async function settleIntent(
     await scheduleRemainingInstalments(deps, intent, settled.provisioned);
   }
   return settled;
-}
-
-/**
- * Monthly plan: asks the provider to charge the remaining instalments and stores its reference on them. A failure
- * is logged and left for the reconciliation worker to retry (the provider calls are idempotent per intent).
- */
-export async function scheduleRemainingInstalments(
-  deps: CheckoutDeps,
-  intent: ProviderIntent,
-  plan: { paymentId: string; remaining: number; amountPence: number; courseTitle: string },
-): Promise<boolean> {
-  try {
-    const reference = await deps.provider.scheduleInstalments({
-      intent,
-      productName: `${plan.courseTitle} (monthly plan)`,
-      amountPence: plan.amountPence,
-      remaining: plan.remaining,
-    });
-    if (!reference) return false;
-    await deps.db
-      .update(paymentInstalments)
-      .set({ providerReference: reference })
-      .where(eq(paymentInstalments.paymentId, plan.paymentId));
-    return true;
-  } catch (error) {
-    // The buyer is enrolled and the instalments are recorded; the schedule is created again later.
-    deps.log.error({ err: error, intentId: intent.id }, 'could not create the instalment schedule');
-    return false;
-  }
 }
 
 /** POST /api/payment-success: re-checks the intent with the provider, then settles it (idempotent). */

@@ -134,6 +134,8 @@ export interface InstalmentScheduleInput {
   amountPence: number;
   /** Instalments after the first, one a month starting a month from now. */
   remaining: number;
+  /** The plan's card when it was changed since the first payment (README 'Failed instalments'); else the intent's. */
+  paymentMethodId: string | null;
 }
 
 export interface PaymentProvider {

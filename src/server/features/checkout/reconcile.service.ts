@@ -1,6 +1,7 @@
 import { and, asc, count, eq, exists, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { courses, paymentInstalments, payments } from '#server/db/schema/index.ts';
-import { type CheckoutDeps, scheduleRemainingInstalments, settleIntent } from './checkout.service.ts';
+import { type CheckoutDeps, settleIntent } from './checkout.service.ts';
+import { scheduleRemainingInstalments } from './instalment-schedule.service.ts';
 
 // The safety net behind the success page and the webhook. A buyer who pays and then loses the page (a closed tab
 // during 3-D Secure, a dead phone battery) while the webhook is missing or delayed would otherwise be "paid but

@@ -330,7 +330,8 @@ export class StripeProvider implements PaymentProvider {
   async scheduleInstalments(input: InstalmentScheduleInput): Promise<string | null> {
     const { intent } = input;
     if (input.remaining <= 0) return null;
-    if (!intent.customerId || !intent.paymentMethodId) return null;
+    const paymentMethod = input.paymentMethodId ?? intent.paymentMethodId;
+    if (!intent.customerId || !paymentMethod) return null;
     const key = `instalments-${intent.id}`;
     const product = await this.stripe.products.create(
       { name: input.productName, metadata: { paymentIntentId: intent.id } },
@@ -344,7 +345,7 @@ export class StripeProvider implements PaymentProvider {
         customer: intent.customerId,
         start_date: Math.floor(startDate.getTime() / 1000),
         end_behavior: 'cancel',
-        default_settings: { default_payment_method: intent.paymentMethodId },
+        default_settings: { default_payment_method: paymentMethod },
         metadata: { paymentIntentId: intent.id },
         phases: [
           {

@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardChanges, paymentInstalments, payments } from '#server/db/schema/index.ts';
+import { checkoutDeps, reconcilePayments } from '#server/features/checkout/index.ts';
 import { createStripeTestApp, type FakeStripe, sendSignedWebhook } from '#server/test/fake-stripe.ts';
 import { buyerDetails, seedSaleCourse } from '#server/test/fixtures/purchases.ts';
 import { settlePassword } from '#server/test/fixtures/teams.ts';
@@ -28,8 +29,8 @@ afterAll(() => close());
 const webhook = (type: string, object: unknown, id: string) =>
   sendSignedWebhook(t.app, WEBHOOK_SECRET, { type, object, id, apiVersion: '2025-03-31.basil' });
 
-/** A monthly plan bought through Stripe, its schedule made, and its buyer signed in. */
-async function stripePlan() {
+/** A monthly plan bought through Stripe, its schedule made (unless Stripe fails it), and its buyer signed in. */
+async function stripePlan(options: { scheduleFails?: boolean } = {}) {
   const details = buyerDetails();
   const started = await api(t.app).post('/api/create-course-payment', {
     courseId,
@@ -38,6 +39,8 @@ async function stripePlan() {
     consent: consentGiven(),
   });
   const { paymentIntentId } = started.json();
+  // stripe-node tries three times: every one fails.
+  if (options.scheduleFails) fake.failNext('/v1/subscription_schedules', 3);
   await webhook('payment_intent.succeeded', fake.succeed(paymentIntentId), `evt_${paymentIntentId}`);
   const [plan] = await t.db.select().from(payments).where(eq(payments.providerIntentId, paymentIntentId));
   const cookie = await t.login(await settlePassword(t.db, details.email, 'Buyer-Password-1'));
@@ -97,7 +100,7 @@ describe('changing a monthly plan’s card through Stripe', () => {
       { path: '/v1/subscriptions/sub_plan_live', params: { default_payment_method: 'pm_card_new' } },
     ]);
     const [after] = await t.db.select().from(payments).where(eq(payments.id, plan.id));
-    expect(after!.cardOnFile).toEqual({ last4: '4444' });
+    expect(after!.cardOnFile).toEqual({ last4: '4444', paymentMethodId: 'pm_card_new' });
     const rows = await t.db.select().from(cardChanges).where(eq(cardChanges.paymentId, plan.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'succeeded', providerSetupId: setupId });
@@ -125,10 +128,39 @@ describe('changing a monthly plan’s card through Stripe', () => {
       outcome: 'duplicate',
     });
     const [after] = await t.db.select().from(payments).where(eq(payments.id, plan.id));
-    expect(after!.cardOnFile).toEqual({ last4: '1881' });
+    expect(after!.cardOnFile).toEqual({ last4: '1881', paymentMethodId: 'pm_card_second' });
     expect(fake.updates.length).toBeGreaterThan(updatesBefore);
     expect(
       fake.updates.slice(updatesBefore).every((u) => JSON.stringify(u.params).includes('pm_card_second')),
     ).toBe(true);
   });
+
+  it('a schedule Stripe makes only after the card was changed charges the new card, not the first payment’s', async () => {
+    const { plan, intent, me } = await stripePlan({ scheduleFails: true });
+    const schedulesOf = () =>
+      fake.schedules.filter((s) => (s.metadata as Record<string, string>).paymentIntentId === intent.id);
+    expect(schedulesOf()).toEqual([]);
+    expect(intent.payment_method).toBe('pm_card_visa');
+
+    // The buyer changes the card while there is no schedule yet: only the customer's default can move.
+    const url = `/api/account/plans/${plan.id}/card-change`;
+    const { setupId } = (await me.post(url)).json();
+    fake.saveCard(setupId, 'pm_card_replacement', '5556');
+    expect((await me.post(`${url}/complete`, { setupId })).json()).toEqual({ cardLast4: '5556' });
+    const [changed] = await t.db.select().from(payments).where(eq(payments.id, plan.id));
+    expect(changed!.cardOnFile).toEqual({ last4: '5556', paymentMethodId: 'pm_card_replacement' });
+
+    // The reconciler makes the schedule later: it charges the new card.
+    const result = await reconcilePayments(checkoutDeps(t.app), new Date(Date.now() + 60 * 60_000));
+    expect(result.schedulesCreated).toBe(1);
+    const [schedule, ...more] = schedulesOf();
+    expect(more).toEqual([]);
+    expect(schedule!.default_settings).toEqual({ default_payment_method: 'pm_card_replacement' });
+    expect(schedule!.customer).toBe(intent.customer);
+    const references = await t.db
+      .select({ reference: paymentInstalments.providerReference })
+      .from(paymentInstalments)
+      .where(eq(paymentInstalments.paymentId, plan.id));
+    expect(new Set(references.map((r) => r.reference))).toEqual(new Set([schedule!.id]));
+  }, 20_000);
 });

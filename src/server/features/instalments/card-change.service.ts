@@ -137,7 +137,10 @@ export async function applyCardChange(
     )
     .limit(1);
   await deps.provider.chargeLaterTo({ setup, scheduleReference: scheduled?.reference ?? null });
-  const card = setup.card ?? row.change.card ?? { last4: '' };
+  const card = {
+    ...(setup.card ?? row.change.card ?? { last4: '' }),
+    ...(setup.paymentMethodId ? { paymentMethodId: setup.paymentMethodId } : {}),
+  };
   return deps.db.transaction(async (tx) => {
     const [applied] = await tx
       .update(cardChanges)

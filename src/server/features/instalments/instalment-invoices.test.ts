@@ -13,6 +13,7 @@ import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { pdfText } from '#server/test/pdf-text.ts';
 import { api } from '#server/test/request.ts';
 import { signedInStaff } from '#server/test/staff.ts';
+import { orderReference } from '#shared/consent.ts';
 import { runInstalments } from './instalments.service.ts';
 import { instalmentDeps } from './instalments-deps.ts';
 
@@ -100,7 +101,15 @@ describe('VAT invoices for later instalments', () => {
     const pdf = await b.me.get(`/api/invoices/${invoice!.id}.pdf`);
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
-    for (const field of ['VAT invoice', 'monthly plan (payment 2 of 3)', '£30.00', '£5.00', '£25.00']) {
+    // The plan's order reference, as the first payment's invoice and the receipt show it.
+    for (const field of [
+      'VAT invoice',
+      'monthly plan (payment 2 of 3)',
+      '£30.00',
+      '£5.00',
+      '£25.00',
+      `Order reference: ${orderReference(b.paymentId)}`,
+    ]) {
       expect(text).toContain(field);
     }
     // Nobody else may read it.

@@ -14,6 +14,11 @@ export interface InvoiceDocument {
   issuedAt: Date;
   taxPointAt: Date;
   supplier: AppConfig['invoicing'];
+  /**
+   * An individual purchase's order reference (TS-…), as its receipt and emails show it, on the first payment's
+   * invoice and each later instalment's; null on a team order's invoice, whose number is its reference.
+   */
+  orderReference: string | null;
   /** The 'Bill to' block, one printed line each: a company and its contact, or an individual buyer. */
   customer: string[];
   description: string;
@@ -67,6 +72,7 @@ function header(doc: PdfDocument, invoice: InvoiceDocument, registered: boolean)
   doc.text(`Invoice number: ${invoiceLabel(invoice.number)}`);
   doc.text(`Issue date: ${formatDate(invoice.issuedAt)}`);
   doc.text(`Tax point: ${formatDate(invoice.taxPointAt)}`);
+  if (invoice.orderReference) doc.text(`Order reference: ${invoice.orderReference}`);
   if (invoice.paidAt) {
     doc.fillColor(PDF_COLOURS.orange).font(PDF_FONTS.bold);
     doc.text(
@@ -114,9 +120,10 @@ interface Column {
 function columnsFor(registered: boolean): Column[] {
   return registered
     ? [
-        { label: 'Description', width: 175, align: 'left' },
+        // The unit price's column is wider than its heading, so the heading does not run into 'Quantity'.
+        { label: 'Description', width: 165, align: 'left' },
         { label: 'Quantity', width: 55, align: 'right' },
-        { label: 'Unit price (excl. VAT)', width: 120, align: 'right' },
+        { label: 'Unit price (excl. VAT)', width: 130, align: 'right' },
         { label: 'VAT rate', width: 55, align: 'right' },
         { label: 'Net', width: 90, align: 'right' },
       ]

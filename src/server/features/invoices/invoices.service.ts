@@ -58,6 +58,7 @@ async function teamInvoiceDocument(
     document: {
       kind: 'team',
       number: invoice.number,
+      orderReference: null,
       issuedAt: invoice.issuedAt,
       taxPointAt: invoice.taxPointAt,
       supplier,

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, invoices, paymentInstalments, payments, users } from '#server/db/schema/index.ts';
+import { orderReference } from '#shared/consent.ts';
 import { invoiceFigures } from '#shared/vat.ts';
 import { issueInvoiceOnce } from './invoice-numbers.repo.ts';
 import type { FoundInvoice } from './invoice-pdf.ts';
@@ -63,6 +64,7 @@ export async function purchaseInvoiceDocument(
     document: {
       kind: 'purchase',
       number: invoice.number,
+      orderReference: orderReference(payment.id),
       issuedAt: invoice.issuedAt,
       taxPointAt: invoice.taxPointAt,
       supplier,

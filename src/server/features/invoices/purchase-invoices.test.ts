@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { pdfText } from '#server/test/pdf-text.ts';
 import { api } from '#server/test/request.ts';
 import { signedInStaff } from '#server/test/staff.ts';
-import { consentGiven } from '#shared/consent.ts';
+import { consentGiven, orderReference } from '#shared/consent.ts';
 
 // VAT invoices for individual card purchases (docs/product.md#invoices-and-receipts): with VAT_NUMBER set, each
 // purchase gets one, numbered once from the team invoices' gap-free series, downloadable by its buyer only.
@@ -64,6 +64,7 @@ describe('VAT invoice for an individual card purchase', () => {
       '£249.17',
       '£1,495.00',
       'Paid in full on',
+      `Order reference: ${orderReference(purchase.paymentId)}`,
     ]) {
       expect(text, field).toContain(field);
     }
@@ -164,6 +165,8 @@ describe('a refund of a VAT-invoiced purchase', () => {
     expect(refund.statusCode, refund.body).toBe(201);
     const note = refund.json().creditNote;
     expect(note.number).toMatch(/^CN-\d{6}$/);
+    // A single purchase has one invoice, so one credit note.
+    expect(refund.json().creditNotes).toEqual([note]);
     const url = `/api/credit-notes/${note.id}.pdf`;
     const res = await api(t.app, { cookie: await signedInBuyer(purchase.email) }).get(url);
     expect(res.statusCode).toBe(200);
@@ -205,7 +208,7 @@ describe('without VAT_NUMBER', () => {
         `/api/admin/payments/${purchase.paymentId}/refunds`,
         { amountPence: 1000, reason: 'Goodwill', endAccess: false },
       );
-      expect(refund.json()).toMatchObject({ status: 'succeeded', creditNote: null });
+      expect(refund.json()).toMatchObject({ status: 'succeeded', creditNote: null, creditNotes: [] });
     } finally {
       await plain.close();
     }

@@ -7,7 +7,7 @@ import { dataExports, dataRequests } from '#server/db/schema/index.ts';
 import { renderCertificatePdf } from '#server/features/certificates/index.ts';
 import { invoiceAttachment } from '#server/features/invoices/index.ts';
 import { type ObjectStore, objectKeyFrom } from '#server/features/media/index.ts';
-import { refundAttachment } from '#server/features/refunds/index.ts';
+import { refundAttachments } from '#server/features/refunds/index.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { DAY_MS, oneMonthAfter, retentionDays } from '#shared/retention-schedule.ts';
@@ -204,10 +204,11 @@ async function personFiles(deps: PrivacyDeps, person: Person): Promise<PersonFil
         ORDER BY created_at`,
   );
   for (const refund of refunds) {
-    const file = await refundAttachment(db, String(refund.id), deps.config.invoicing);
-    files.push(
-      bufferFile(`files/credit-notes/${file.filename}`, 'credit note or refund receipt', file.content),
-    );
+    for (const file of await refundAttachments(db, String(refund.id), deps.config.invoicing)) {
+      files.push(
+        bufferFile(`files/credit-notes/${file.filename}`, 'credit note or refund receipt', file.content),
+      );
+    }
   }
   return files;
 }

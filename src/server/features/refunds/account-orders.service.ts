@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import {
   courses,
+  creditNotes,
   invoices,
   liveSessionAttendees,
   liveSessions,
@@ -20,7 +21,7 @@ import { layoutHtml } from '#server/lib/mail/templates.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import { CANCELLATION_DAYS, orderReference } from '#shared/consent.ts';
 import { formatPrice } from '#shared/format.ts';
-import type { AccountOrder } from '#shared/schemas/refunds.ts';
+import { type AccountOrder, creditNoteLabel } from '#shared/schemas/refunds.ts';
 import { invoiceLabel } from '#shared/schemas/teams.ts';
 import { type RefundDeps, requestRefund } from './refunds.service.ts';
 
@@ -97,6 +98,10 @@ export async function accountOrders(
     rows.map((r) => r.payment.id),
   );
   return rows.map(({ payment, courseTitle, refundedPence }) => {
+    // What was paid: a monthly plan's later instalments paid with the plan's card count too.
+    const paidPence = receipts.instalments
+      .filter((i) => i.paymentId === payment.id && i.status === 'paid' && !i.recoveryPaymentId)
+      .reduce((sum, i) => sum + i.amountPence, payment.amountPence);
     const until = new Date((payment.fulfilledAt ?? payment.createdAt).getTime() + CANCELLATION_DAYS * DAY_MS);
     const isStarted = started.has(payment.courseId);
     return {
@@ -111,12 +116,7 @@ export async function accountOrders(
       cancellableUntil: until.toISOString(),
       started: isStarted,
       cancellable: refundedPence === 0 && !isStarted && now < until,
-      status:
-        refundedPence === 0
-          ? 'paid'
-          : refundedPence >= payment.amountPence
-            ? 'refunded'
-            : 'partially_refunded',
+      status: refundedPence === 0 ? 'paid' : refundedPence >= paidPence ? 'refunded' : 'partially_refunded',
       ...receiptOf(receipts, payment),
     };
   });
@@ -124,8 +124,15 @@ export async function accountOrders(
 
 /** The monthly plans' instalments and the VAT invoices of these payments. */
 async function receiptDetails(db: Queryable, paymentIds: string[]) {
-  if (paymentIds.length === 0) return { instalments: [], invoices: [] };
+  if (paymentIds.length === 0) return { instalments: [], invoices: [], creditNotes: [] };
   return {
+    // Downloadable like the invoices (docs/decisions/0023-plan-refund-credit-notes.md: one per invoice refunded).
+    creditNotes: await db
+      .select({ id: creditNotes.id, number: creditNotes.number, paymentId: refunds.paymentId })
+      .from(creditNotes)
+      .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
+      .where(and(inArray(refunds.paymentId, paymentIds), eq(refunds.status, 'succeeded')))
+      .orderBy(asc(creditNotes.number)),
     instalments: await db
       .select()
       .from(paymentInstalments)
@@ -141,7 +148,7 @@ async function receiptDetails(db: Queryable, paymentIds: string[]) {
 function receiptOf(
   receipts: Awaited<ReturnType<typeof receiptDetails>>,
   payment: typeof payments.$inferSelect,
-): Pick<AccountOrder, 'schedule' | 'invoice'> {
+): Pick<AccountOrder, 'schedule' | 'invoice' | 'creditNotes'> {
   const later = receipts.instalments.filter((i) => i.paymentId === payment.id);
   const invoice = receipts.invoices.find((i) => i.paymentId === payment.id);
   const first = {
@@ -164,6 +171,9 @@ function receiptOf(
           ]
         : [],
     invoice: invoice ? { id: invoice.id, number: invoiceLabel(invoice.number) } : null,
+    creditNotes: receipts.creditNotes
+      .filter((note) => note.paymentId === payment.id)
+      .map((note) => ({ id: note.id, number: creditNoteLabel(note.number) })),
   };
 }
 

@@ -2,6 +2,6 @@
 // 'Feature boundaries').
 
 export { accountOrdersRoutes } from './account-orders.routes.ts';
-export { refundAttachment } from './credit-notes.service.ts';
 export { refundEventHandler } from './refund-deps.ts';
+export { refundAttachments } from './refund-documents.service.ts';
 export { refundsRoutes } from './refunds.routes.ts';

@@ -1,4 +1,4 @@
-import { eq, isNotNull } from 'drizzle-orm';
+import { asc, eq, isNotNull } from 'drizzle-orm';
 import type { AppConfig } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
 import {
@@ -161,30 +161,49 @@ export async function ledgerCsv(db: Queryable, invoicing: AppConfig['invoicing']
     });
   }
   const back = await db
-    .select({ refund: refunds, payment: payments, note: creditNotes, order: teamOrders })
+    .select({ refund: refunds, payment: payments, order: teamOrders })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .leftJoin(creditNotes, eq(creditNotes.refundId, refunds.id))
     .leftJoin(teamOrders, eq(teamOrders.paymentId, payments.id))
     .where(eq(refunds.status, 'succeeded'));
-  for (const { refund, payment, note, order } of back) {
+  // A refund may credit several invoices (a monthly plan's, docs/decisions/0023-plan-refund-credit-notes.md): a
+  // row per credit note, and one for the money going back, with the VAT its notes credited.
+  const notes = await db
+    .select()
+    .from(creditNotes)
+    .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
+    .where(eq(refunds.status, 'succeeded'))
+    .orderBy(asc(creditNotes.number));
+  const notesOf = new Map<string, (typeof creditNotes.$inferSelect)[]>();
+  for (const { credit_notes: note } of notes) {
+    notesOf.set(note.refundId, [...(notesOf.get(note.refundId) ?? []), note]);
+  }
+  for (const { refund, payment, order } of back) {
     const customer = order ? order.company.name : payment.email;
-    const money = note ? split(note.amountPence, note.vatPence) : split(refund.amountPence);
-    if (note) {
+    const credited = notesOf.get(refund.id) ?? [];
+    for (const note of credited) {
       rows.push({
         at: note.issuedAt,
         type: 'credit note',
         document: creditNoteLabel(note.number),
         customer,
-        ...money,
+        ...split(note.amountPence, note.vatPence),
         method: 'card',
         providerReference: '',
       });
     }
+    const money = credited.length
+      ? split(
+          refund.amountPence,
+          credited.reduce((sum, note) => sum + note.vatPence, 0),
+        )
+      : split(refund.amountPence);
     rows.push({
       at: refund.succeededAt ?? refund.createdAt,
       type: refund.source === 'cancellation' ? 'refund (cancellation)' : 'refund',
-      document: note ? creditNoteLabel(note.number) : orderReference(payment.id),
+      document: credited.length
+        ? credited.map((note) => creditNoteLabel(note.number)).join(' ')
+        : orderReference(payment.id),
       customer,
       ...money,
       method: 'card',

@@ -5,10 +5,19 @@ import { layoutHtml } from '#server/lib/mail/templates.ts';
 import { orderReference } from '#shared/consent.ts';
 import { formatPrice } from '#shared/format.ts';
 import { creditNoteLabel } from '#shared/schemas/refunds.ts';
-import { refundAttachment } from './credit-notes.service.ts';
+import type { IssuedCreditNote } from './credit-notes.service.ts';
+import { refundAttachments } from './refund-documents.service.ts';
 import type { RefundRow } from './refunds.repo.ts';
 
-/** The buyer's email for a confirmed refund, with its credit note or refund receipt attached. */
+/** A monthly plan's refund may credit several invoices, one credit note each. */
+function creditNotesLine(notes: IssuedCreditNote[]): string {
+  const labels = notes.map((note) => creditNoteLabel(note.number));
+  if (labels.length === 0) return 'Your refund receipt is attached.';
+  if (labels.length === 1) return `Credit note ${labels[0]} is attached.`;
+  return `Credit notes ${labels.slice(0, -1).join(', ')} and ${labels.at(-1)} are attached, one for each invoice this refund corrects.`;
+}
+
+/** The buyer's email for a confirmed refund, with its credit notes or refund receipt attached. */
 export async function sendRefundEmail(
   tx: Queryable,
   input: {
@@ -17,7 +26,7 @@ export async function sendRefundEmail(
     courseTitle: string;
     paymentId: string;
     accessEnded: boolean;
-    creditNote: { id: string; number: number } | null;
+    creditNotes: IssuedCreditNote[];
     supplier: AppConfig['invoicing'];
   },
 ): Promise<void> {
@@ -33,9 +42,7 @@ export async function sendRefundEmail(
       : refund.seats
         ? null
         : `You keep your access to ${input.courseTitle}.`,
-    input.creditNote
-      ? `Credit note ${creditNoteLabel(input.creditNote.number)} is attached.`
-      : 'Your refund receipt is attached.',
+    creditNotesLine(input.creditNotes),
   ].filter((line): line is string => Boolean(line));
   await enqueueEmailWithAttachments(
     tx,
@@ -46,6 +53,6 @@ export async function sendRefundEmail(
       text: `${lines.join('\n\n')}\n`,
       html: layoutHtml(lines),
     },
-    [await refundAttachment(tx, refund.id, input.supplier)],
+    await refundAttachments(tx, refund.id, input.supplier),
   );
 }

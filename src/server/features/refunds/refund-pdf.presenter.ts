@@ -17,8 +17,11 @@ export interface RefundDocument {
   reason: string;
   description: string;
   refundedAt: Date;
-  originalPaidAt: Date | null;
   paymentReference: string;
+  /** The whole refund; a credit note credits `amountPence` of it against its invoice. */
+  refundAmountPence: number;
+  /** The refund's other credit notes (a monthly plan's refund spread over several invoices). */
+  alsoCredits: string[];
   vatRate: number;
   netPence: number;
   vatPence: number;
@@ -53,8 +56,16 @@ function header(doc: PdfDocument, refund: RefundDocument) {
   }
   doc.text(`Order reference: ${orderReference(refund.paymentReference)}`);
   doc.fillColor(PDF_COLOURS.orange).font(PDF_FONTS.bold);
-  doc.text(`Refunded ${money(refund.amountPence)} to the card used, on ${formatDate(refund.refundedAt)}`);
-  doc.font(PDF_FONTS.regular).fillColor(PDF_COLOURS.text).moveDown(1);
+  doc.text(
+    `Refunded ${money(refund.refundAmountPence)} to the card used, on ${formatDate(refund.refundedAt)}`,
+  );
+  doc.font(PDF_FONTS.regular).fillColor(PDF_COLOURS.text);
+  if (refund.alsoCredits.length) {
+    doc.text(
+      `This credit note credits ${money(refund.amountPence)} of it against invoice ${refund.invoice?.number}; the rest is credited on ${refund.alsoCredits.join(', ')}.`,
+    );
+  }
+  doc.moveDown(1);
 }
 
 function parties(doc: PdfDocument, refund: RefundDocument) {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { paymentInstalments, payments, refunds, teamOrders, teamSeats } from '#server/db/schema/index.ts';
+import { paidThroughPlan } from './credit-notes.repo.ts';
 
 // The refunds feature's SQL (docs/product.md#refunds-cancellations-and-credit-notes).
 
@@ -13,12 +14,15 @@ export async function lockPayment(tx: Queryable, paymentId: string): Promise<Pay
   return row ?? null;
 }
 
-/** What the buyer has paid on the payment: the first charge and, on a monthly plan, the instalments paid since. */
+/**
+ * What the buyer has paid on the payment: the first charge and, on a monthly plan, the instalments paid since with
+ * the plan's card (an overdue instalment the buyer paid with another card is that payment's, refunded on its own).
+ */
 export async function paidPence(tx: Queryable, payment: PaymentRow): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`coalesce(sum(${paymentInstalments.amountPence}), 0)::int` })
     .from(paymentInstalments)
-    .where(and(eq(paymentInstalments.paymentId, payment.id), eq(paymentInstalments.status, 'paid')));
+    .where(and(eq(paymentInstalments.paymentId, payment.id), paidThroughPlan));
   return payment.amountPence + (row?.n ?? 0);
 }
 

@@ -9,10 +9,10 @@ import {
   refundRequestSchema,
   refundResponseSchema,
 } from '#shared/schemas/refunds.ts';
-import { creditNotePdfFor } from './credit-notes.service.ts';
 import { ledgerCsv } from './ledger.service.ts';
 import { listPayments } from './payments-admin.service.ts';
 import { refundDeps } from './refund-deps.ts';
+import { creditNotePdfFor } from './refund-documents.service.ts';
 import { requestRefund } from './refunds.service.ts';
 
 /** Finance's payments and refunds, and credit-note downloads (docs/product.md#refunds-cancellations-and-credit-notes). */

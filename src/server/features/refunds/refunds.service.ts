@@ -10,7 +10,7 @@ import { conflict, notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import { formatPrice } from '#shared/format.ts';
 import type { RefundResponse } from '#shared/schemas/refunds.ts';
-import { creditNoteRefOf, issueCreditNoteFor } from './credit-notes.service.ts';
+import { creditNoteRefsOf, issueCreditNotesFor } from './credit-notes.service.ts';
 import { sendRefundEmail } from './refund-emails.presenter.ts';
 import {
   cancelScheduledInstalments,
@@ -157,11 +157,13 @@ export async function requestRefund(deps: RefundDeps, input: RefundInput): Promi
 
 async function refundResponse(deps: RefundDeps, refundId: string): Promise<RefundResponse> {
   const [row] = await deps.db.select().from(refunds).where(eq(refunds.id, refundId));
+  const creditNotes = await creditNoteRefsOf(deps.db, row!.id);
   return {
     refundId: row!.id,
     status: row!.status,
     amountPence: row!.amountPence,
-    creditNote: await creditNoteRefOf(deps.db, row!.id),
+    creditNote: creditNotes[0] ?? null,
+    creditNotes,
   };
 }
 
@@ -221,7 +223,7 @@ async function applyRefund(deps: RefundDeps, tx: Queryable, refund: RefundRow) {
     references = await cancelScheduledInstalments(tx, payment.id);
     userId = payment.userId;
   }
-  const creditNote = await issueCreditNoteFor(tx, refund);
+  const creditNotes = await issueCreditNotesFor(tx, refund);
   if (payment.email) {
     await sendRefundEmail(tx, {
       to: payment.email,
@@ -229,7 +231,7 @@ async function applyRefund(deps: RefundDeps, tx: Queryable, refund: RefundRow) {
       courseTitle: course?.title ?? '',
       paymentId: payment.id,
       accessEnded: Boolean(userId),
-      creditNote,
+      creditNotes,
       supplier: deps.invoicing,
     });
   }

@@ -27,3 +27,6 @@ export function useAskForRefund() {
 
 /** An individual purchase's VAT invoice PDF (GET /api/invoices/:id.pdf, the buyer's own only). */
 export const invoicePdfUrl = (id: string) => `/api/invoices/${id}.pdf`;
+
+/** A credit note PDF of one of the buyer's refunds (GET /api/credit-notes/:id.pdf, the buyer's own only). */
+export const creditNotePdfUrl = (id: string) => `/api/credit-notes/${id}.pdf`;

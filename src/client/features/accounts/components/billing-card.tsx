@@ -12,7 +12,13 @@ import { getErrorMessage } from '#client/lib/api-client.ts';
 import { toast } from '#client/lib/toast.ts';
 import { formatDate, formatPrice } from '#shared/format.ts';
 import type { AccountOrder } from '#shared/schemas/refunds.ts';
-import { invoicePdfUrl, useAccountOrders, useAskForRefund, useCancelOrder } from '../api/orders.ts';
+import {
+  creditNotePdfUrl,
+  invoicePdfUrl,
+  useAccountOrders,
+  useAskForRefund,
+  useCancelOrder,
+} from '../api/orders.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 const STATUS: Record<
@@ -138,9 +144,12 @@ const INSTALMENT_STATUS: Record<string, string> = {
   canceled: 'Cancelled',
 };
 
-/** The receipt (docs/product.md#invoices-and-receipts): a monthly plan's schedule and the VAT invoice, if any. */
+/**
+ * The receipt (docs/product.md#invoices-and-receipts): a monthly plan's schedule, the VAT invoice, if any, and the
+ * credit notes of its refunds.
+ */
 function Receipt({ order }: { order: AccountOrder }) {
-  if (!order.schedule.length && !order.invoice) return null;
+  if (!order.schedule.length && !order.invoice && !order.creditNotes.length) return null;
   return (
     <div className="flex flex-col gap-3 rounded-lg bg-navy-50/60 p-3 text-sm">
       {order.schedule.length ? (
@@ -171,6 +180,14 @@ function Receipt({ order }: { order: AccountOrder }) {
           </a>
         </Button>
       ) : null}
+      {order.creditNotes.map((note) => (
+        <Button key={note.id} asChild variant="outline" size="sm" className="self-start">
+          <a href={creditNotePdfUrl(note.id)} download>
+            <Download aria-hidden="true" />
+            Credit note {note.number} (PDF)
+          </a>
+        </Button>
+      ))}
     </div>
   );
 }
