@@ -5,9 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..', 'src/server');
-// deps.ts is the root; transport.ts is the mail factory it calls; invalidation.service.ts is the per-database
+// deps.ts is the root; transport.provider.ts is the mail factory it calls; invalidation.service.ts is the per-database
 // notification bus (its handlers belong to the Database object, like LISTEN itself).
-const ALLOWED = new Set(['deps.ts', 'lib/mail/transport.ts', 'lib/invalidation.service.ts']);
+const ALLOWED = new Set(['deps.ts', 'lib/mail/transport.provider.ts', 'lib/invalidation.service.ts']);
 const FORBIDDEN = [
   /new (StripeProvider|TestPaymentProvider|DiskObjectStore|S3ObjectStore)\(/,
   /\bcreateTransport\(/,

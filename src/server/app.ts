@@ -20,13 +20,13 @@ import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createServices, type Services } from './deps.ts';
 import { featureRoutes } from './features/index.ts';
-import { FairShare } from './lib/fair-share.ts';
+import { FairShare } from './lib/fair-share.service.ts';
 import { listenForInvalidation } from './lib/invalidation.service.ts';
-import { loggerOptions } from './lib/logging.ts';
-import { registerAuth, sessionCookieName } from './plugins/auth.ts';
-import { registerCsrf } from './plugins/csrf.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
-import { securityHeaders } from './plugins/security-headers.ts';
+import { loggerOptions } from './lib/logging.util.ts';
+import { registerAuth, sessionCookieName } from './plugins/auth.plugin.ts';
+import { registerCsrf } from './plugins/csrf.plugin.ts';
+import { registerErrorHandling } from './plugins/errors.plugin.ts';
+import { securityHeaders } from './plugins/security-headers.plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,7 +63,7 @@ export interface AppDeps {
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-export { redactUrl } from './lib/logging.ts';
+export { redactUrl } from './lib/logging.util.ts';
 
 /** Text worth compressing: HTML, CSS, JS, JSON, XML, SVG. Not event streams, not binary media or downloads. */
 const COMPRESSIBLE = /^text\/(?!event-stream)|[/+]json(?:;|$)|[/+]xml(?:;|$)|javascript|^image\/svg\+xml/;
@@ -139,7 +139,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Set as the request arrives (a synchronous hook, no promise per request); error replies keep them. Visitors
-  // take turns with session work when both are waiting (lib/fair-share.ts).
+  // take turns with session work when both are waiting (lib/fair-share.service.ts).
   const fairShare = new FairShare(sessionCookieName(config.secureCookies));
   const security = securityHeaders(config);
   app.addHook('onRequest', (request, reply, done) => {
@@ -151,7 +151,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
 
   await app.register(fastifyCookie);
   // HTML and JSON are compressed per response (brotli or gzip, whichever the client accepts); static files
-  // are compressed at build time and sent as files (features/public-pages/web-app.ts). Hijacked streams (SSE)
+  // are compressed at build time and sent as files (features/public-pages/web-app.plugin.ts). Hijacked streams (SSE)
   // and responses that already carry a Content-Encoding are left alone.
   // Per-response compression is at a cheap level (brotli 4, gzip 6): maximum quality is only for what is
   // compressed once (built files, cached public pages, the catalogue).

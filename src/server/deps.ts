@@ -30,7 +30,7 @@ import {
 import { refundEventHandler } from '#server/features/refunds/index.ts';
 import { teamOrderSettlement } from '#server/features/teams/index.ts';
 import type { Transport } from '#server/lib/mail/outbox.service.ts';
-import { createTransport } from '#server/lib/mail/transport.ts';
+import { createTransport } from '#server/lib/mail/transport.provider.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { resolveAppSecret } from './lib/app-secret.service.ts';
@@ -51,9 +51,9 @@ export interface Services {
   mail: Transport;
   /** The Ed25519 key that signs certificate credentials, made on first use and then kept. */
   signingKey: () => Promise<SigningKey>;
-  /** Signs the sign-in device cookies (features/auth/device-cookies.ts); derived from the app secret. */
+  /** Signs the sign-in device cookies (features/auth/device-cookies.service.ts); derived from the app secret. */
   deviceCookieKey: Buffer;
-  /** Features' payment purposes checkout settles without knowing them (features/checkout/settlement.ts). */
+  /** Features' payment purposes checkout settles without knowing them (features/checkout/settlement.handler.ts). */
   paymentSettlements: PaymentSettlement[];
   /** Confirms refunds from the provider's refund events (features/refunds), for checkout's webhook. */
   refundEvents: RefundEventHandler;

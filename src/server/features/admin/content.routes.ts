@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActor, recordAudit } from '#server/features/audit/index.ts';
 import { createQuiz, deleteQuiz, getQuiz, updateQuiz } from '#server/features/learning/index.ts';
-import { can } from '#server/lib/access-policy.ts';
+import { can } from '#server/lib/access.policy.ts';
 import { courseContentChanged } from '#server/lib/change-notifications.service.ts';
-import { notFound } from '#server/lib/errors.ts';
+import { notFound } from '#server/lib/http.error.ts';
 import { coursesTaughtBy, teachingOf } from '#server/lib/teaching.repo.ts';
-import { authorize, basePrincipal, currentUser, requireStaff } from '#server/plugins/auth.ts';
+import { authorize, basePrincipal, currentUser, requireStaff } from '#server/plugins/auth.plugin.ts';
 import {
   adminCourseSchema,
   adminModuleSchema,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '#server/plugins/auth.ts';
+import { requireAdmin } from '#server/plugins/auth.plugin.ts';
 import { analyticsSchema, statsSchema } from '#shared/schemas/admin-students.ts';
 import { getAnalytics, getStats } from './stats.service.ts';
 

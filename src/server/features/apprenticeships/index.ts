@@ -11,7 +11,7 @@ export {
 } from './employer-contact.service.ts';
 export { otjEvidenceAccess } from './evidence-access.policy.ts';
 export { gatewayRoutes } from './gateway.routes.ts';
-export { displayName } from './names.ts';
+export { displayName } from './names.presenter.ts';
 export {
   apprenticeshipLearning,
   liveSessionOtjWorker,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireCan } from '#server/plugins/auth.ts';
+import { requireCan } from '#server/plugins/auth.plugin.ts';
 import { ukIsoDate } from '#shared/format.ts';
 import { auditItemSchema, auditQuerySchema } from '#shared/schemas/staff.ts';
 import { auditCsv, listAudit } from './audit.service.ts';

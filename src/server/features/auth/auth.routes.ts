@@ -8,11 +8,11 @@ import {
   principalOf,
   requireUser,
   setSessionCookie,
-} from '#server/plugins/auth.ts';
+} from '#server/plugins/auth.plugin.ts';
 import { changePasswordSchema, loginSchema, userSchema } from '#shared/schemas/auth.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
 import { changePassword, login, requestMeta, temporaryPasswordConfirmed } from './auth.service.ts';
-import { DEVICE_COOKIE_MAX_AGE_S, deviceCookieName } from './device-cookies.ts';
+import { DEVICE_COOKIE_MAX_AGE_S, deviceCookieName } from './device-cookies.service.ts';
 
 const messageSchema = z.object({ message: z.string() });
 

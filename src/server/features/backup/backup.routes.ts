@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden } from '#server/lib/errors.ts';
+import { forbidden } from '#server/lib/http.error.ts';
 import { backupSource, backupStream } from './backup.service.ts';
-import { BACKUP_TOKEN_HEADER, isLoopback, publishEndpoint, tokenMatches } from './endpoint.ts';
+import { BACKUP_TOKEN_HEADER, isLoopback, publishEndpoint, tokenMatches } from './backup-endpoint.service.ts';
 
 /**
  * GET /api/internal/backup: the running process streams a backup archive (the embedded database can only be

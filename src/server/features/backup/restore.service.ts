@@ -16,7 +16,7 @@ import {
   runTool,
   verifyBackup,
 } from './backup.service.ts';
-import { BackupError } from './backup-error.ts';
+import { BackupError } from './backup.error.ts';
 import {
   checkSnapshotSchema,
   loadSnapshot,
@@ -24,7 +24,7 @@ import {
   SNAPSHOT_PREFIX,
   type SnapshotManifest,
 } from './snapshot.service.ts';
-import { readTar } from './tar.ts';
+import { readTar } from './tar.util.ts';
 
 // Restores an archive made by writeBackup() into an empty target only: an empty (or missing) DATA_DIR for the
 // embedded database, an empty database for PostgreSQL, and an empty DATA_DIR/objects. Anything else is refused

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '#server/lib/errors.ts';
-import { sendPrecompressed } from '#server/lib/precompressed.ts';
-import { isUuid } from '#server/lib/uuid.ts';
+import { notFound } from '#server/lib/http.error.ts';
+import { sendPrecompressed } from '#server/lib/precompressed.util.ts';
+import { isUuid } from '#server/lib/uuid.util.ts';
 import { coursePreviewSchema, courseSchema, curriculumSchema } from '#shared/schemas/catalog.ts';
 import { text } from '#shared/schemas/common.ts';
 import { CatalogCache, type CatalogSnapshot, courseCurriculum, coursePreview } from './catalog.service.ts';
@@ -18,7 +18,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/courses/available',
     {
-      // Compressed once per snapshot, not per request (lib/precompressed.ts).
+      // Compressed once per snapshot, not per request (lib/precompressed.util.ts).
       compress: false,
       schema: { tags: ['catalog'], summary: 'Every course (active and inactive) for the public pages' },
     },

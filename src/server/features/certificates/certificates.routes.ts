@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActor } from '#server/features/audit/index.ts';
-import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
+import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.plugin.ts';
 import {
   adminCertificatesQuerySchema,
   certificateCodeParamsSchema,
@@ -12,11 +12,11 @@ import {
   verifyCredentialSchema,
   verifyResultSchema,
 } from '#shared/schemas/certificates.ts';
-import { verifyUrl } from './certificate-links.ts';
-import { renderCertificatePdf } from './certificate-pdf.ts';
+import { verifyUrl } from './certificate-links.presenter.ts';
+import { renderCertificatePdf } from './certificate-pdf.presenter.ts';
 import { presentCertificate } from './certificates.presenter.ts';
 import * as service from './certificates.service.ts';
-import { issuerProfile } from './credential.ts';
+import { issuerProfile } from './credential.service.ts';
 import { renderNotFoundPage, renderVerifyPage } from './verify-page.tsx';
 
 const tags = ['certificates'];

@@ -8,7 +8,7 @@ import { teamOrderBody } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { consentGiven } from '#shared/consent.ts';
-import { checkoutDeps } from './checkout-deps.ts';
+import { checkoutDeps } from './checkout.deps.ts';
 import { PROVIDER_FAILED_MESSAGE, TOO_MANY_PAYMENTS } from './payment-opening.service.ts';
 import { RECHECK_AFTER_MS, reconcilePayments } from './reconcile.service.ts';
 

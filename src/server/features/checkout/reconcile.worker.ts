@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { every, type Worker } from '#server/lib/periodic.ts';
-import { checkoutDeps } from './checkout-deps.ts';
+import { every, type Worker } from '#server/lib/periodic.worker.ts';
+import { checkoutDeps } from './checkout.deps.ts';
 import { reconcilePayments } from './reconcile.service.ts';
 
 export const RECONCILE_INTERVAL_MS = 5 * 60 * 1000;

@@ -13,7 +13,7 @@ import {
 import { createStripeTestApp, type FakeStripe } from '#server/test/fake-stripe.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { consentGiven } from '#shared/consent.ts';
-import { checkoutDeps } from './checkout-deps.ts';
+import { checkoutDeps } from './checkout.deps.ts';
 import {
   ABANDON_AFTER_MS,
   ABANDONED_MESSAGE,

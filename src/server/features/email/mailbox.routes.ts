@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listMailbox, sendNow, undeliveredSummary } from '#server/lib/mail/outbox.service.ts';
-import { requireAdmin } from '#server/plugins/auth.ts';
+import { requireAdmin } from '#server/plugins/auth.plugin.ts';
 import { mailboxEmailSchema, mailboxResponseSchema, mailboxSummarySchema } from '#shared/schemas/checkout.ts';
 import { idParamsSchema } from '#shared/schemas/learning.ts';
 import { presentMailboxEmail } from './mailbox.presenter.ts';

@@ -10,7 +10,7 @@ import type { TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { consentGiven } from '#shared/consent.ts';
 import { runInstalments } from './instalments.service.ts';
-import { instalmentDeps } from './instalments-deps.ts';
+import { instalmentDeps } from './instalments.deps.ts';
 
 const WEBHOOK_SECRET = 'whsec_instalment_secret';
 const DAY = 24 * 60 * 60 * 1000;

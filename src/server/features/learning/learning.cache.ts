@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database, Db } from '#server/db/client.ts';
 import { enrolments, modules, payments, quizzes, topicProgress, topics } from '#server/db/schema/index.ts';
-import { KeyedCache } from '#server/lib/cache.ts';
+import { KeyedCache } from '#server/lib/keyed.cache.ts';
 import { COURSE_CONTENT_TOPIC, LEARNER_TOPIC } from '#server/lib/change-notifications.service.ts';
 import { onInvalidate } from '#server/lib/invalidation.service.ts';
 

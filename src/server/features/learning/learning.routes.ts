@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '#server/lib/errors.ts';
-import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { notFound } from '#server/lib/http.error.ts';
+import { currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
 import { text } from '#shared/schemas/common.ts';
 import {
   courseQuerySchema,

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActor } from '#server/features/audit/index.ts';
-import { can } from '#server/lib/access-policy.ts';
-import { notFound } from '#server/lib/errors.ts';
+import { can } from '#server/lib/access.policy.ts';
+import { notFound } from '#server/lib/http.error.ts';
 import { coursesTaughtBy, teachingOf } from '#server/lib/teaching.repo.ts';
-import { authorize, basePrincipal, currentUser, requireStaff } from '#server/plugins/auth.ts';
+import { authorize, basePrincipal, currentUser, requireStaff } from '#server/plugins/auth.plugin.ts';
 import { adminLiveSessionSchema, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
 import * as liveSessions from './live-sessions-admin.service.ts';
 

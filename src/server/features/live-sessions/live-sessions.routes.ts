@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActor } from '#server/features/audit/index.ts';
-import { basePrincipal, currentUser, requireCan, requireUser } from '#server/plugins/auth.ts';
+import { basePrincipal, currentUser, requireCan, requireUser } from '#server/plugins/auth.plugin.ts';
 import {
   attendanceInputSchema,
   caseloadSessionSchema,

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentCourse } from '#server/features/catalog/index.ts';
-import { forbidden, notFound, unauthorized } from '#server/lib/errors.ts';
-import { basePrincipal, currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
+import { forbidden, notFound, unauthorized } from '#server/lib/http.error.ts';
+import { basePrincipal, currentUser, requireAdmin, requireUser } from '#server/plugins/auth.plugin.ts';
 import type { FileType } from '#shared/constants.ts';
 import { courseSchema } from '#shared/schemas/catalog.ts';
 import { apiErrorSchema, text } from '#shared/schemas/common.ts';
@@ -17,12 +17,12 @@ import {
   uploadTargetSchema,
 } from '#shared/schemas/media.ts';
 import { listMediaTopics, setCourseImage } from './course-media.service.ts';
-import type { DiskObjectStore } from './disk-store.ts';
+import type { DiskObjectStore } from './disk.store.ts';
 import { contentDisposition, listObjects, type StoredObjectRow } from './media.service.ts';
 import { mediaAccess, presentationTitle } from './media-access.policy.ts';
-import { objectPathFor } from './object-store.ts';
-import { ifRangeHolds, notModified, parseRange } from './range.ts';
-import { S3ObjectStore } from './s3-store.ts';
+import { objectPathFor } from './object.store.ts';
+import { ifRangeHolds, notModified, parseRange } from './range.util.ts';
+import { S3ObjectStore } from './s3.store.ts';
 import { presentTopic } from './topic-media.presenter.ts';
 import {
   acceptSignedPut,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { every, type Worker } from '#server/lib/periodic.ts';
+import { every, type Worker } from '#server/lib/periodic.worker.ts';
 import { sweepUnattached } from './media.service.ts';
 
 export const SWEEP_INTERVAL_MS = 15 * 60 * 1000;

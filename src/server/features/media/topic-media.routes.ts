@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActor } from '#server/features/audit/index.ts';
-import { notFound } from '#server/lib/errors.ts';
+import { notFound } from '#server/lib/http.error.ts';
 import { teachingOf } from '#server/lib/teaching.repo.ts';
-import { authorize, requireStaff } from '#server/plugins/auth.ts';
+import { authorize, requireStaff } from '#server/plugins/auth.plugin.ts';
 import { idParamsSchema } from '#shared/schemas/learning.ts';
 import {
   mediaTopicSchema,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActor } from '#server/features/audit/index.ts';
-import { requireAdmin } from '#server/plugins/auth.ts';
+import { requireAdmin } from '#server/plugins/auth.plugin.ts';
 import {
   acceptedSchema,
   dataRequestListSchema,

@@ -8,7 +8,7 @@ import { renderCertificatePdf } from '#server/features/certificates/index.ts';
 import { invoiceAttachment } from '#server/features/invoices/index.ts';
 import { type ObjectStore, objectKeyFrom } from '#server/features/media/index.ts';
 import { refundAttachment } from '#server/features/refunds/index.ts';
-import { conflict, notFound } from '#server/lib/errors.ts';
+import { conflict, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { DAY_MS, oneMonthAfter, retentionDays } from '#shared/retention-schedule.ts';
 import { type PersonFile, writeExportArchive } from './export-archive.service.ts';

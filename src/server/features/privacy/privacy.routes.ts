@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { can } from '#server/lib/access-policy.ts';
-import { basePrincipal, currentUser, requireUser } from '#server/plugins/auth.ts';
+import { can } from '#server/lib/access.policy.ts';
+import { basePrincipal, currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
 import {
   acceptedSchema,
   dataExportListSchema,

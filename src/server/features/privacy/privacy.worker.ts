@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { every, type Worker } from '#server/lib/periodic.ts';
+import { every, type Worker } from '#server/lib/periodic.worker.ts';
 import { privacyDeps, runNextExport } from './export.service.ts';
 import { runRetention } from './retention.service.ts';
 

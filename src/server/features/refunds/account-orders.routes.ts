@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '#server/plugins/auth.ts';
+import { requireUser } from '#server/plugins/auth.plugin.ts';
 import { apiErrorSchema as errorSchema, text } from '#shared/schemas/common.ts';
 import { accountOrdersSchema, cancelOrderResponseSchema, refundAskSchema } from '#shared/schemas/refunds.ts';
 import { accountOrders, askForRefund, cancelOrder } from './account-orders.service.ts';
-import { refundDeps } from './refund-deps.ts';
+import { refundDeps } from './refunds.deps.ts';
 
 const params = z.object({ paymentId: text().max(100) });
 

@@ -3,5 +3,5 @@
 
 export { accountOrdersRoutes } from './account-orders.routes.ts';
 export { refundAttachment } from './credit-notes.service.ts';
-export { refundEventHandler } from './refund-deps.ts';
+export { refundEventHandler } from './refunds.deps.ts';
 export { refundsRoutes } from './refunds.routes.ts';

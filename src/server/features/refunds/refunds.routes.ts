@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActor } from '#server/features/audit/index.ts';
-import { principalOf, requireCan, requireUser } from '#server/plugins/auth.ts';
+import { principalOf, requireCan, requireUser } from '#server/plugins/auth.plugin.ts';
 import { apiErrorSchema as errorSchema, text } from '#shared/schemas/common.ts';
 import {
   adminPaymentsQuerySchema,
@@ -12,7 +12,7 @@ import {
 import { creditNotePdfFor } from './credit-notes.service.ts';
 import { ledgerCsv } from './ledger.service.ts';
 import { listPayments } from './payments-admin.service.ts';
-import { refundDeps } from './refund-deps.ts';
+import { refundDeps } from './refunds.deps.ts';
 import { requestRefund } from './refunds.service.ts';
 
 /** Finance's payments and refunds, and credit-note downloads (docs/product.md#refunds-cancellations-and-credit-notes). */

@@ -1,4 +1,4 @@
 // The reviews feature's public face for other features.
 
-export { recentReviewList, reviewListFor } from './review-list.ts';
+export { recentReviewList, reviewListFor } from './review-list.service.ts';
 export { reviewsRoutes } from './reviews.routes.ts';

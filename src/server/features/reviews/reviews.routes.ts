@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActor } from '#server/features/audit/index.ts';
-import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
+import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.plugin.ts';
 import {
   adminReviewSchema,
   courseIdParamsSchema,
@@ -13,7 +13,7 @@ import {
   reviewReasonSchema,
   reviewSchema,
 } from '#shared/schemas/reviews.ts';
-import { recentReviewList, reviewListFor } from './review-list.ts';
+import { recentReviewList, reviewListFor } from './review-list.service.ts';
 import { presentAdminReview, presentReview } from './reviews.presenter.ts';
 import * as service from './reviews.service.ts';
 

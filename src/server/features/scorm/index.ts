@@ -2,4 +2,4 @@
 // boundaries').
 export { scormRoutes } from './scorm.routes.ts';
 export { scormSweeper } from './scorm-sweeper.worker.ts';
-export { unpackPackage } from './unpack.ts';
+export { unpackPackage } from './unpack.service.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { every, type Worker } from '#server/lib/periodic.ts';
+import { every, type Worker } from '#server/lib/periodic.worker.ts';
 import { sweepRetiredPackages } from './package.service.ts';
 
 /** Every 15 minutes: deletes the files of packages that were replaced or whose topic was deleted. */

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { auditActor } from '#server/features/audit/index.ts';
 import { LearningCache, type LearningDeps } from '#server/features/learning/index.ts';
 import { resolveAppSecret } from '#server/lib/app-secret.service.ts';
-import { notFound } from '#server/lib/errors.ts';
+import { notFound } from '#server/lib/http.error.ts';
 import { teachingOf } from '#server/lib/teaching.repo.ts';
-import { authorize, currentUser, requireStaff, requireUser } from '#server/plugins/auth.ts';
+import { authorize, currentUser, requireStaff, requireUser } from '#server/plugins/auth.plugin.ts';
 import { text } from '#shared/schemas/common.ts';
 import { idParamsSchema } from '#shared/schemas/learning.ts';
 import {

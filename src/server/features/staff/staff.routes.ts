@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActor } from '#server/features/audit/index.ts';
-import { requireCan } from '#server/plugins/auth.ts';
+import { requireCan } from '#server/plugins/auth.plugin.ts';
 import {
   staffAcceptSchema,
   staffInvitationSchema,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActor } from '#server/features/audit/index.ts';
-import { requireCan } from '#server/plugins/auth.ts';
+import { requireCan } from '#server/plugins/auth.plugin.ts';
 import { text } from '#shared/schemas/common.ts';
 import { adjustSeatsSchema, adminTeamOrderSchema, adminTeamOrdersSchema } from '#shared/schemas/teams.ts';
 import { adjustCapacity, listTeamOrders, markPaidByAdmin } from './team-admin.service.ts';

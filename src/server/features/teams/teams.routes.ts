@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkoutDeps } from '#server/features/checkout/index.ts';
-import { principalOf, requireTeamManager } from '#server/plugins/auth.ts';
+import { principalOf, requireTeamManager } from '#server/plugins/auth.plugin.ts';
 import { text } from '#shared/schemas/common.ts';
 import { teamQuoteRequestSchema, teamQuoteSchema } from '#shared/schemas/discounts.ts';
 import {

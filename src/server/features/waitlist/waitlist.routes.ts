@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '#server/plugins/auth.ts';
+import { requireAdmin } from '#server/plugins/auth.plugin.ts';
 import { courseIdParamsSchema } from '#shared/schemas/reviews.ts';
 import {
   adminWaitlistSchema,

@@ -9,7 +9,7 @@ import {
   type ObjectStore,
   type UploadSigner,
   type UploadURLRequest,
-} from './object-store.ts';
+} from './object.store.ts';
 
 /** Objects as files under DATA_DIR/objects/<type>/<uuid>; uploads land in .tmp first. */
 export class DiskObjectStore implements ObjectStore {

@@ -4,14 +4,14 @@ import { recentReviewList, reviewListFor } from '#server/features/reviews/index.
 import { courseImageUrl } from '#shared/course-image.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
 import { ACCESSIBILITY_STATEMENT, LISTINGS, PRIVACY_NOTICE, SITE_DESCRIPTION } from '#shared/site.ts';
-import { type PageHead, type ShareImage, shortDescription } from './head.ts';
+import { type PageHead, type ShareImage, shortDescription } from './head.presenter.ts';
 import {
   breadcrumbJsonLd,
   courseJsonLd,
   courseListJsonLd,
   coursePath,
   organizationJsonLd,
-} from './structured-data.ts';
+} from './structured-data.presenter.ts';
 
 // The server-rendered pages (docs/decisions/0014-server-rendered-public-pages.md). To add one: an entry here
 // (its path, and a load() that answers the queries its React page reads and describes its head), its path in

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { SCORM_LIMITS } from '#shared/constants.ts';
-import { ManifestError, type PackageManifest, parseManifest, safeRelativePath } from './manifest.ts';
+import { ManifestError, type PackageManifest, parseManifest, safeRelativePath } from './manifest.util.ts';
 
 // Checking and unpacking a SCORM zip straight from the object store (README 'SCORM packages'): the central
 // directory is read first and every entry checked (inside the package, no symlink, no encryption, counts and

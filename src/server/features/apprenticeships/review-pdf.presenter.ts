@@ -1,4 +1,4 @@
-import { PDF_COLOURS, PDF_FONTS, type PdfDocument, renderPdf } from '#server/lib/pdf.ts';
+import { PDF_COLOURS, PDF_FONTS, type PdfDocument, renderPdf } from '#server/lib/pdf.util.ts';
 import { formatDate, formatDateTime, formatHours } from '#shared/format.ts';
 import type { Review, ReviewRole } from '#shared/schemas/apprenticeships.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, HttpError } from '#server/lib/errors.ts';
+import { forbidden, HttpError } from '#server/lib/http.error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -8,8 +8,8 @@ import { ConfigError, loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { DataDirLockedError } from '#server/db/dir-lock.ts';
 import { type BackupManifest, verifyBackup, writeBackup } from './backup.service.ts';
-import { BackupError } from './backup-error.ts';
-import { BACKUP_TOKEN_HEADER, readEndpoint } from './endpoint.ts';
+import { BackupError } from './backup.error.ts';
+import { BACKUP_TOKEN_HEADER, readEndpoint } from './backup-endpoint.service.ts';
 import { restoreBackup } from './restore.service.ts';
 
 const config = loadConfig();

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { HttpError } from '#server/lib/errors.ts';
+import { HttpError } from '#server/lib/http.error.ts';
 import type {
   ChargeInstalmentInput,
   CreateIntentInput,
@@ -15,8 +15,8 @@ import type {
   ProviderInvoice,
   ProviderRefund,
   ProviderSetup,
-} from './payment-provider.ts';
-import { WebhookSignatureError } from './payment-provider.ts';
+} from './payment.provider.ts';
+import { WebhookSignatureError } from './payment.provider.ts';
 
 /** Stripe's failures as our HTTP errors: a refused request is a 400, an unreachable Stripe a 502, never a 500. */
 function providerError(error: unknown): HttpError {

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AppConfig } from '#server/config.ts';
-import { isStoreKey, type ObjectInfo, type ObjectStore, type UploadURLRequest } from './object-store.ts';
+import { isStoreKey, type ObjectInfo, type ObjectStore, type UploadURLRequest } from './object.store.ts';
 
 export const S3_GET_URL_TTL_SECONDS = 5 * 60;
 

@@ -1,5 +1,5 @@
 import type { OutgoingEmail } from '#server/lib/mail/outbox.service.ts';
-import { layoutHtml, signInParagraphs } from '#server/lib/mail/templates.ts';
+import { layoutHtml, signInParagraphs } from '#server/lib/mail/templates.emails.ts';
 
 /** A new account for an apprentice's employer contact: they sign progress reviews in it. */
 export function employerContactEmail(input: {

@@ -1,5 +1,5 @@
 import type { OutgoingEmail } from '#server/lib/mail/outbox.service.ts';
-import { layoutHtml } from '#server/lib/mail/templates.ts';
+import { layoutHtml } from '#server/lib/mail/templates.emails.ts';
 
 // The waitlist's two emails (docs/product.md#waitlist); each carries its unsubscribe link.
 

@@ -2,14 +2,14 @@ import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as vc from '@digitalbazaar/vc';
 import { cpdHoursFromMinutes } from '#shared/schemas/certificates.ts';
-import { PROVIDER_NAME, verifyUrl } from './certificate-links.ts';
+import { PROVIDER_NAME, verifyUrl } from './certificate-links.presenter.ts';
 import {
   MULTIKEY_CONTEXT,
   OB_V3_CONTEXT,
   offlineDocumentLoader,
   SECURITY_V2_CONTEXT,
   VC_V2_CONTEXT,
-} from './document-loader.ts';
+} from './document-loader.util.ts';
 import { issuerIdentity, type SigningKey } from './signing-key.service.ts';
 
 // Open Badges 3.0 credentials (a W3C Verifiable Credential 2.0) with an embedded DataIntegrityProof using the

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type PageHead, renderHead, safeJson } from './head.ts';
-import type { PrefetchedQuery } from './pages.ts';
+import { type PageHead, renderHead, safeJson } from './head.presenter.ts';
+import type { PrefetchedQuery } from './pages.registry.ts';
 
 /** What dist/server/entry-server.js (built from src/client/entry-server.tsx) exports. */
 export interface ServerEntry {

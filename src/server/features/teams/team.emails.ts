@@ -1,5 +1,5 @@
 import type { OutgoingEmail } from '#server/lib/mail/outbox.service.ts';
-import { layoutHtml } from '#server/lib/mail/templates.ts';
+import { layoutHtml } from '#server/lib/mail/templates.emails.ts';
 import { formatPrice } from '#shared/format.ts';
 import { INVOICE_PAYMENT_TERMS_DAYS, invoiceLabel } from '#shared/schemas/teams.ts';
 

@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { SITE_NAME } from '#shared/site.ts';
-import { badRequest } from './errors.ts';
+import { badRequest } from './http.error.ts';
 
 // Passwords people choose must not be guessable (README 'Passwords'; NCSC password guidance, NIST SP 800-63B
 // 5.1.1.2): long enough (PASSWORD_MIN_LENGTH, checked by the shared schema as the user types), and not on a list of

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { HttpError, payloadTooLarge } from '#server/lib/errors.ts';
+import { HttpError, payloadTooLarge } from '#server/lib/http.error.ts';
 import type { FileType } from '#shared/constants.ts';
-import type { DiskObjectStore } from './disk-store.ts';
-import { checkContent, SNIFF_BYTES } from './file-types.ts';
+import type { DiskObjectStore } from './disk.store.ts';
+import { checkContent, SNIFF_BYTES } from './file-types.util.ts';
 
 export const unsupportedMediaType = (message: string) =>
   new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', message);

@@ -1,8 +1,8 @@
 import QRCode from 'qrcode';
-import { PDF_COLOURS, PDF_FONTS, type PdfDocument, renderPdf } from '#server/lib/pdf.ts';
+import { PDF_COLOURS, PDF_FONTS, type PdfDocument, renderPdf } from '#server/lib/pdf.util.ts';
 import { formatDate } from '#shared/format.ts';
 import { cpdHoursFromMinutes } from '#shared/schemas/certificates.ts';
-import { PROVIDER_NAME, verifyUrl } from './certificate-links.ts';
+import { PROVIDER_NAME, verifyUrl } from './certificate-links.presenter.ts';
 import type { CertificateRow } from './certificates.service.ts';
 
 // The A4 landscape certificate. Wording follows docs in README.md ('Certificates'): a CPD certificate of

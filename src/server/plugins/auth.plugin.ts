@@ -7,8 +7,8 @@ import {
   can,
   type ManagedResource,
   type Principal,
-} from '#server/lib/access-policy.ts';
-import { forbidden, unauthorized } from '#server/lib/errors.ts';
+} from '#server/lib/access.policy.ts';
+import { forbidden, unauthorized } from '#server/lib/http.error.ts';
 import { rolesFor } from '#server/lib/role-facts.repo.ts';
 import { SessionResolver, type UserRow } from '#server/lib/sessions.service.ts';
 

@@ -3,14 +3,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CatalogCache } from '#server/features/catalog/index.ts';
-import { sendPrecompressed } from '#server/lib/precompressed.ts';
-import { sessionCookieName } from '#server/plugins/auth.ts';
+import { sendPrecompressed } from '#server/lib/precompressed.util.ts';
+import { sessionCookieName } from '#server/plugins/auth.plugin.ts';
 import { SITE_DESCRIPTION } from '#shared/site.ts';
 import { isClientRenderedPath } from '#shared/site-routes.ts';
 import { type CachedPage, PageCache, type RenderedPage } from './page-cache.service.ts';
-import { CURRENT_USER_QUERY, type LoadedPage, NOT_FOUND_HEAD, serverPages } from './pages.ts';
+import { CURRENT_USER_QUERY, type LoadedPage, NOT_FOUND_HEAD, serverPages } from './pages.registry.ts';
 import { RenderQueue } from './render-queue.service.ts';
-import { PageRenderer } from './renderer.ts';
+import { PageRenderer } from './renderer.service.ts';
 
 export interface WebAppOptions {
   /** The browser build (index.html, assets). */

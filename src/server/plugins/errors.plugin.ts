@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError } from '#server/lib/errors.ts';
+import { HttpError } from '#server/lib/http.error.ts';
 import type { ApiErrorBody, ErrorCode } from '#shared/error-codes.ts';
 import { INVALID_TEXT_MESSAGE } from '#shared/schemas/common.ts';
 

@@ -1,5 +1,5 @@
 import type { OutgoingEmail } from '#server/lib/mail/outbox.service.ts';
-import { layoutHtml } from '#server/lib/mail/templates.ts';
+import { layoutHtml } from '#server/lib/mail/templates.emails.ts';
 import { STAFF_INVITATION_TTL_DAYS } from '#shared/constants.ts';
 
 /** The staff invitation: a single-use link where the invitee sets their password (docs/staff.md). */

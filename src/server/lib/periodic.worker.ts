@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-/** A running background loop (lib/periodic.ts makes them; workers.ts starts them all). */
+/** A running background loop (lib/periodic.worker.ts makes them; workers.ts starts them all). */
 export interface Worker {
   stop(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '#server/db/client.ts';
-import type { ProviderInvoice, ProviderRefund, ProviderSetup } from './payment-provider.ts';
+import type { ProviderInvoice, ProviderRefund, ProviderSetup } from './payment.provider.ts';
 
 /**
  * What a feature that sells through checkout plugs in for payments of its own purpose (a team order:

@@ -2,7 +2,7 @@ import { courseImageUrl } from '#shared/course-image.ts';
 import { difficultyLabel } from '#shared/format.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
 import { LISTINGS, SITE_DESCRIPTION, SITE_NAME } from '#shared/site.ts';
-import { absoluteUrl } from './head.ts';
+import { absoluteUrl } from './head.presenter.ts';
 
 // schema.org JSON-LD for the public pages. Google retired the Course rich result in 2025 but still documents the
 // course list (ItemList of Courses); other consumers read Course, Offer and CourseInstance as well.
