@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { presentCurrentUser, requestMeta } from '#server/features/auth/index.ts';
 import { rolesFor } from '#server/lib/role-facts.repo.ts';
 import { revokeSession } from '#server/lib/sessions.service.ts';
-import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '#server/plugins/auth.plugin.ts';
+import {
+  clearSessionCookie,
+  currentUser,
+  requireUser,
+  setSessionCookie,
+} from '#server/plugins/auth.plugin.ts';
 import {
   deviceSessionSchema,
   passwordResetConfirmSchema,

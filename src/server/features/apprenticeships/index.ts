@@ -17,4 +17,4 @@ export {
   liveSessionOtjWorker,
   recordSessionRegister,
 } from './platform-learning.handler.ts';
-export { standardsAdminRoutes } from './standards.routes.ts';
+export { standardsAdminRoutes } from './standards-admin.routes.ts';

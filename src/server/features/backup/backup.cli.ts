@@ -7,8 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { DataDirLockedError } from '#server/db/dir-lock.ts';
-import { type BackupManifest, verifyBackup, writeBackup } from './backup.service.ts';
 import { BackupError } from './backup.error.ts';
+import { type BackupManifest, verifyBackup, writeBackup } from './backup.service.ts';
 import { BACKUP_TOKEN_HEADER, readEndpoint } from './backup-endpoint.service.ts';
 import { restoreBackup } from './restore.service.ts';
 

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { AppConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { acquireDirLock } from '#server/db/dir-lock.ts';
+import { BackupError } from './backup.error.ts';
 import {
   type BackupManifest,
   collect,
@@ -16,7 +17,6 @@ import {
   runTool,
   verifyBackup,
 } from './backup.service.ts';
-import { BackupError } from './backup.error.ts';
 import {
   checkSnapshotSchema,
   loadSnapshot,

@@ -3,5 +3,6 @@
 
 export { renderCertificatePdf } from './certificate-pdf.presenter.ts';
 export { certificatesRoutes } from './certificates.routes.ts';
+export { certificatesAdminRoutes } from './certificates-admin.routes.ts';
 export { certificateOnCompletion } from './issue.service.ts';
 export { loadSigningKey, type SigningKey } from './signing-key.service.ts';

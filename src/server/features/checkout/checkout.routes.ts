@@ -15,8 +15,8 @@ import {
   testSetupConfirmSchema,
 } from '#shared/schemas/checkout.ts';
 import { apiErrorSchema as errorSchema, text } from '#shared/schemas/common.ts';
-import { confirmPaymentSuccess, createPayment, handleProviderEvent } from './checkout.service.ts';
 import { checkoutDeps } from './checkout.deps.ts';
+import { confirmPaymentSuccess, createPayment, handleProviderEvent } from './checkout.service.ts';
 import { type PaymentProvider, WebhookSignatureError } from './payment.provider.ts';
 import { TestPaymentProvider } from './test-provider.service.ts';
 

@@ -21,15 +21,19 @@ import {
   type StudentData,
   studentDataSchemaFor,
 } from '#shared/schemas/checkout.ts';
-import { openPayment, requireConsent, reservePaymentStart } from './payment-opening.service.ts';
 import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment.provider.ts';
+import { openPayment, requireConsent, reservePaymentStart } from './payment-opening.service.ts';
 import {
   instalmentDueDates,
   invoicePurchase,
   purchaseConfirmation,
   purchaseOutcome,
 } from './purchase-receipt.service.ts';
-import type { CardChangeEventHandler, InstalmentEventHandler, RefundEventHandler } from './settlement.handler.ts';
+import type {
+  CardChangeEventHandler,
+  InstalmentEventHandler,
+  RefundEventHandler,
+} from './settlement.handler.ts';
 import { type PaymentSettlement, settleForPurpose } from './settlement.handler.ts';
 
 export interface CheckoutDeps {

@@ -6,9 +6,9 @@ import { seedCourse } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { signedInStaff } from '#server/test/staff.ts';
+import { instalmentDeps } from './instalments.deps.ts';
 import { seedPlan } from './instalments.fixtures.ts';
 import { runInstalments } from './instalments.service.ts';
-import { instalmentDeps } from './instalments.deps.ts';
 
 // Changing a monthly plan's card at any time (README 'Failed instalments'), with the built-in test provider: the
 // 4000 0000 0000 0341 card pays the first instalment and declines the later ones; after a change to a card that

@@ -13,8 +13,8 @@ import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { pdfText } from '#server/test/pdf-text.ts';
 import { api } from '#server/test/request.ts';
 import { signedInStaff } from '#server/test/staff.ts';
-import { runInstalments } from './instalments.service.ts';
 import { instalmentDeps } from './instalments.deps.ts';
+import { runInstalments } from './instalments.service.ts';
 
 // VAT invoices for a monthly plan's later instalments (README 'Failed instalments'): with VAT_NUMBER set, each paid
 // instalment gets its own, once (a unique key per instalment), in the same gap-free series as every invoice, in

@@ -9,8 +9,8 @@ import { buyerDetails, seedSaleCourse } from '#server/test/fixtures/purchases.ts
 import type { TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { consentGiven } from '#shared/consent.ts';
-import { runInstalments } from './instalments.service.ts';
 import { instalmentDeps } from './instalments.deps.ts';
+import { runInstalments } from './instalments.service.ts';
 
 const WEBHOOK_SECRET = 'whsec_instalment_secret';
 const DAY = 24 * 60 * 60 * 1000;

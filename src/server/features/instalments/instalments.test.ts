@@ -6,8 +6,8 @@ import { seedCourse } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { signedInStaff } from '#server/test/staff.ts';
-import { runInstalments } from './instalments.service.ts';
 import { instalmentDeps } from './instalments.deps.ts';
+import { runInstalments } from './instalments.service.ts';
 
 // A failed monthly instalment walked with a test clock (docs/product.md#failed-instalments): the built-in test
 // provider's 4000 0000 0000 0341 pays the first instalment and declines the later ones.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { every, type Worker } from '#server/lib/periodic.worker.ts';
-import { runInstalments } from './instalments.service.ts';
 import { instalmentDeps } from './instalments.deps.ts';
+import { runInstalments } from './instalments.service.ts';
 
 /**
  * The instalment job (docs/product.md#failed-instalments): two minutes after start, then every hour. Each run does

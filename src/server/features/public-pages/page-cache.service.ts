@@ -1,7 +1,7 @@
 import type { Database } from '#server/db/client.ts';
-import { KeyedCache } from '#server/lib/keyed.cache.ts';
 import { COURSE_CONTENT_TOPIC } from '#server/lib/change-notifications.service.ts';
 import { onInvalidate } from '#server/lib/invalidation.service.ts';
+import { KeyedCache } from '#server/lib/keyed.cache.ts';
 import { type Precompressed, precompress } from '#server/lib/precompressed.util.ts';
 
 // Rendered public pages for visitors who are not signed in (docs/decisions/0018-cached-pages-fair-rendering.md).

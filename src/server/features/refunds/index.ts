@@ -5,3 +5,4 @@ export { accountOrdersRoutes } from './account-orders.routes.ts';
 export { refundAttachment } from './credit-notes.service.ts';
 export { refundEventHandler } from './refunds.deps.ts';
 export { refundsRoutes } from './refunds.routes.ts';
+export { refundsAdminRoutes } from './refunds-admin.routes.ts';

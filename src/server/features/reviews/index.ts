@@ -2,3 +2,4 @@
 
 export { recentReviewList, reviewListFor } from './review-list.service.ts';
 export { reviewsRoutes } from './reviews.routes.ts';
+export { reviewsAdminRoutes } from './reviews-admin.routes.ts';

@@ -4,7 +4,7 @@ import { auditActor } from '#server/features/audit/index.ts';
 import { requireCan } from '#server/plugins/auth.plugin.ts';
 import { text } from '#shared/schemas/common.ts';
 import { adjustSeatsSchema, adminTeamOrderSchema, adminTeamOrdersSchema } from '#shared/schemas/teams.ts';
-import { adjustCapacity, listTeamOrders, markPaidByAdmin } from './team-admin.service.ts';
+import { adjustCapacity, listTeamOrders, markPaidByAdmin } from './teams-admin.service.ts';
 
 const params = z.object({ id: text().max(100) });
 

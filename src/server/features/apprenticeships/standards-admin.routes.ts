@@ -4,7 +4,13 @@ import { auditActor } from '#server/features/audit/index.ts';
 import { topicCourseId } from '#server/features/catalog/index.ts';
 import { can } from '#server/lib/access.policy.ts';
 import { notFound } from '#server/lib/http.error.ts';
-import { authorize, basePrincipal, currentUser, requireCan, requireStaff } from '#server/plugins/auth.plugin.ts';
+import {
+  authorize,
+  basePrincipal,
+  currentUser,
+  requireCan,
+  requireStaff,
+} from '#server/plugins/auth.plugin.ts';
 import { createdSchema } from '#shared/schemas/apprenticeships.ts';
 import {
   gatewaySchema,
