@@ -23,7 +23,6 @@ const ROLES = [
   'schema',
   'registry',
   'types',
-  'deps', // what a feature's services need, gathered from the composition root
   'provider', // a seam to an outside service (payments, mail delivery) and its implementations
   'store', // the object store seam and its implementations (disk, S3)
   'plugin', // Fastify plugins: hooks and guards every route shares, the web app

@@ -18,7 +18,7 @@ import { registerWebApp } from '#server/features/public-pages/index.ts';
 import { apiErrorJsonSchema } from '#shared/schemas/common.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { createServices, type Services } from './deps.ts';
+import { closeServices, createFeatureDeps, createServices, type FeatureDeps, type Services } from './deps.ts';
 import { featureRoutes } from './features/index.ts';
 import { FairShare } from './lib/fair-share.service.ts';
 import { listenForInvalidation } from './lib/invalidation.service.ts';
@@ -44,6 +44,16 @@ declare module 'fastify' {
     cardChangeEvents: Services['cardChangeEvents'];
     mediaAccessRules: Services['mediaAccessRules'];
     learningSubscribers: Services['learningSubscribers'];
+    sessions: Services['sessions'];
+    learningCache: Services['learningCache'];
+    catalogCache: Services['catalogCache'];
+    pageCache: Services['pageCache'];
+    checkoutDeps: FeatureDeps['checkout'];
+    instalmentDeps: FeatureDeps['instalments'];
+    refundDeps: FeatureDeps['refunds'];
+    privacyDeps: FeatureDeps['privacy'];
+    mediaDeps: FeatureDeps['media'];
+    messageHub: FeatureDeps['messageHub'];
     /** Every route registered (method + pattern + its schema), for the authorization matrix and text-field tests. */
     registeredRoutes: RegisteredRoute[];
   }
@@ -126,6 +136,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   app.decorate('cardChangeEvents', services.cardChangeEvents);
   app.decorate('mediaAccessRules', services.mediaAccessRules);
   app.decorate('learningSubscribers', services.learningSubscribers);
+  app.decorate('sessions', services.sessions);
+  app.decorate('learningCache', services.learningCache);
+  app.decorate('catalogCache', services.catalogCache);
+  app.decorate('pageCache', services.pageCache);
+  app.addHook('onClose', async () => closeServices(services));
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
@@ -181,6 +196,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   registerCsrf(app);
 
   await listenForInvalidation(deps.database);
+  const features = await createFeatureDeps(services, app.log);
+  app.decorate('checkoutDeps', features.checkout);
+  app.decorate('instalmentDeps', features.instalments);
+  app.decorate('refundDeps', features.refunds);
+  app.decorate('privacyDeps', features.privacy);
+  app.decorate('mediaDeps', features.media);
+  app.decorate('messageHub', features.messageHub);
+  // Open message streams end before the server stops taking connections.
+  app.addHook('preClose', async () => features.messageHub.close());
   for (const routes of featureRoutes) await app.register(routes);
 
   registerWebApp(app, {

@@ -10,7 +10,7 @@ import {
 } from '#server/lib/access.policy.ts';
 import { forbidden, unauthorized } from '#server/lib/http.error.ts';
 import { rolesFor } from '#server/lib/role-facts.repo.ts';
-import { SessionResolver, type UserRow } from '#server/lib/sessions.service.ts';
+import type { UserRow } from '#server/lib/sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,8 +36,7 @@ export function registerAuth(app: FastifyInstance) {
   const cookieName = sessionCookieName(app.config.secureCookies);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
-  const sessions = new SessionResolver(app.database);
-  app.addHook('onClose', async () => sessions.close());
+  const sessions = app.sessions;
 
   // A callback hook: a request with no session to resolve (every page and public call) costs no promise.
   app.addHook('onRequest', (request, _reply, done) => {
@@ -54,22 +53,24 @@ export function registerAuth(app: FastifyInstance) {
   });
 }
 
-export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, expiresAt: Date) {
-  reply.setCookie(sessionCookieName(app.config.secureCookies), token, {
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date) {
+  const { secureCookies } = reply.server.config;
+  reply.setCookie(sessionCookieName(secureCookies), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: app.config.secureCookies,
+    secure: secureCookies,
     expires: expiresAt,
   });
 }
 
-export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply) {
-  reply.clearCookie(sessionCookieName(app.config.secureCookies), {
+export function clearSessionCookie(reply: FastifyReply) {
+  const { secureCookies } = reply.server.config;
+  reply.clearCookie(sessionCookieName(secureCookies), {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: app.config.secureCookies,
+    secure: secureCookies,
   });
 }
 

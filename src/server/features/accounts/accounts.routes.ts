@@ -52,7 +52,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // Whatever session this browser had (perhaps another account's) is replaced by the new one.
       if (request.sessionId) await revokeSession(app.database, request.sessionId);
-      setSessionCookie(app, reply, session.token, session.expiresAt);
+      setSessionCookie(reply, session.token, session.expiresAt);
       return presentCurrentUser(user, await rolesFor(app.db, user));
     },
   );
@@ -69,7 +69,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['accounts'], body: updateProfileSchema, response: { 200: profileSchema } },
       onRequest: [requireUser],
     },
-    async (request) => presentProfile(await updateProfile(app, currentUser(request), request.body)),
+    async (request) => presentProfile(await updateProfile(app.mediaDeps, currentUser(request), request.body)),
   );
 
   app.get(
@@ -98,7 +98,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await revokeOwnSession(app.database, currentUser(request).id, request.params.id);
-      if (request.params.id === request.sessionId) clearSessionCookie(app, reply);
+      if (request.params.id === request.sessionId) clearSessionCookie(reply);
       return { message: 'Signed out' };
     },
   );

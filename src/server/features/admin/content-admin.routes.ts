@@ -34,6 +34,7 @@ const tags = ['admin'];
  * courses they are assigned to (docs/staff.md), and sees only those courses; other staff roles get 403.
  */
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { ...app.mediaDeps, config: { publicUrl: app.config.publicUrl } };
   app.addHook('onRequest', requireStaff);
   // Every change made here (courses, modules, topics, quizzes) reaches the students' portals before the admin
   // gets the answer: the learning cache is cleared in every process; and it goes into the audit trail.
@@ -105,7 +106,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/courses',
     { ...adminOnly, schema: { tags, body: courseInputSchema, response: { 201: adminCourseSchema } } },
-    async (request, reply) => reply.status(201).send(await content.createCourse(app, request.body)),
+    async (request, reply) => reply.status(201).send(await content.createCourse(deps, request.body)),
   );
   app.put(
     '/api/admin/courses/:id',
@@ -113,13 +114,13 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       ...adminOnly,
       schema: { tags, params: id('Course'), body: courseInputSchema, response: { 200: adminCourseSchema } },
     },
-    (request) => content.updateCourse(app, request.params.id, request.body),
+    (request) => content.updateCourse(deps, request.params.id, request.body),
   );
   app.delete(
     '/api/admin/courses/:id',
     { ...adminOnly, schema: { tags, params: id('Course') } },
     async (request, reply) => {
-      await content.deleteCourse(app, request.params.id);
+      await content.deleteCourse(deps, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -153,7 +154,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete('/api/admin/modules/:id', { schema: { tags, params: id('Module') } }, async (request, reply) => {
     await teach(request, { moduleId: request.params.id }, 'Module');
-    await content.deleteModule(app, request.params.id);
+    await content.deleteModule(deps, request.params.id);
     return reply.status(204).send();
   });
 
@@ -184,7 +185,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete('/api/admin/topics/:id', { schema: { tags, params: id('Topic') } }, async (request, reply) => {
     await teach(request, { topicId: request.params.id }, 'Topic');
-    await content.deleteTopic(app, request.params.id);
+    await content.deleteTopic(deps, request.params.id);
     return reply.status(204).send();
   });
 
@@ -210,7 +211,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: id('Topic'), body: quizInputSchema, response: { 200: adminQuizSchema } } },
     async (request) => {
       await teach(request, { topicId: request.params.id }, 'Topic');
-      return updateQuiz(app, request.params.id, request.body);
+      return updateQuiz(deps, request.params.id, request.body);
     },
   );
   app.delete(
@@ -218,7 +219,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: id('Topic') } },
     async (request, reply) => {
       await teach(request, { topicId: request.params.id }, 'Topic');
-      await deleteQuiz(app, request.params.id);
+      await deleteQuiz(deps, request.params.id);
       return reply.status(204).send();
     },
   );

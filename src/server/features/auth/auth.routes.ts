@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Rotate: a session the browser already had is replaced, not reused.
       if (request.sessionId) await revokeSession(app.database, request.sessionId);
-      setSessionCookie(app, reply, session.token, session.expiresAt);
+      setSessionCookie(reply, session.token, session.expiresAt);
       reply.setCookie(deviceCookie, device.deviceCookie, {
         path: '/',
         httpOnly: true,
@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.sessionId) await revokeSession(app.database, request.sessionId);
-      clearSessionCookie(app, reply);
+      clearSessionCookie(reply);
       return { message: 'Signed out' };
     },
   );
@@ -90,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         requestMeta(request),
         app.config.publicUrl,
       );
-      setSessionCookie(app, reply, session.token, session.expiresAt);
+      setSessionCookie(reply, session.token, session.expiresAt);
       return { message: 'Password changed' };
     },
   );

@@ -1,7 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 
 // How `npm run backup` finds the running process: a file under DATA_DIR (mode 0600) with the loopback URL and a
 // random token, written when the server listens and removed when it closes. Reading it needs the same access to
@@ -30,27 +29,26 @@ export function tokenMatches(expected: string, given: string | string[] | undefi
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Creates this process's token and publishes the endpoint file once the server listens. */
-export function publishEndpoint(app: FastifyInstance): { token: string } {
-  const token = randomBytes(32).toString('base64url');
-  const file = endpointFile(app.config.dataDir);
-  let written = '';
-  app.addHook('onListen', async () => {
-    const address = app.server.address();
-    if (!address || typeof address === 'string') return;
-    const content: BackupEndpoint = { url: `http://127.0.0.1:${address.port}`, token };
-    written = JSON.stringify(content);
-    fs.mkdirSync(app.config.dataDir, { recursive: true });
-    fs.writeFileSync(file, written, { mode: 0o600 });
-  });
-  app.addHook('onClose', async () => {
-    try {
-      if (written && fs.readFileSync(file, 'utf8') === written) fs.rmSync(file);
-    } catch {
-      // Already gone.
-    }
-  });
-  return { token };
+/** This process's token: only a caller that can read the endpoint file under DATA_DIR knows it. */
+export const newBackupToken = () => randomBytes(32).toString('base64url');
+
+/** Publishes the endpoint file (mode 0600) for the port the server listens on; returns what it wrote. */
+export function writeEndpoint(dataDir: string, port: number, token: string): string {
+  const content: BackupEndpoint = { url: `http://127.0.0.1:${port}`, token };
+  const written = JSON.stringify(content);
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(endpointFile(dataDir), written, { mode: 0o600 });
+  return written;
+}
+
+/** Removes the endpoint file if it is still the one this process wrote (another process may have replaced it). */
+export function removeEndpoint(dataDir: string, written: string): void {
+  const file = endpointFile(dataDir);
+  try {
+    if (fs.readFileSync(file, 'utf8') === written) fs.rmSync(file);
+  } catch {
+    // Already gone.
+  }
 }
 
 export function readEndpoint(dataDir: string): BackupEndpoint | null {

@@ -15,7 +15,6 @@ import {
   testSetupConfirmSchema,
 } from '#shared/schemas/checkout.ts';
 import { apiErrorSchema as errorSchema, text } from '#shared/schemas/common.ts';
-import { checkoutDeps } from './checkout.deps.ts';
 import { confirmPaymentSuccess, createPayment, handleProviderEvent } from './checkout.service.ts';
 import { type PaymentProvider, WebhookSignatureError } from './payment.provider.ts';
 import { TestPaymentProvider } from './test-provider.service.ts';
@@ -23,7 +22,7 @@ import { TestPaymentProvider } from './test-provider.service.ts';
 /** Card payments: intents, success confirmation, Stripe webhooks, and the built-in test provider's endpoints. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const stripe = app.config.stripe;
-  const deps = checkoutDeps(app);
+  const deps = app.checkoutDeps;
   const provider = deps.provider;
 
   app.get(

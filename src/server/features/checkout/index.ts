@@ -1,7 +1,6 @@
 // The checkout feature's public surface: other features and the app import only this file (ARCHITECTURE.md
 // 'Feature boundaries').
 
-export { checkoutDeps } from './checkout.deps.ts';
 export { checkoutRoutes } from './checkout.routes.ts';
 export type { CheckoutDeps } from './checkout.service.ts';
 export type { PaymentProvider, ProviderInvoice, ProviderRefund, ProviderSetup } from './payment.provider.ts';

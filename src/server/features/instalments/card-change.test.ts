@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardChanges, courses, paymentInstalments, payments } from '#server/db/schema/index.ts';
+import { instalmentDeps } from '#server/test/feature-deps.ts';
 import { buyCourse } from '#server/test/fixtures/purchases.ts';
 import { seedCourse } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { signedInStaff } from '#server/test/staff.ts';
-import { instalmentDeps } from './instalments.deps.ts';
 import { seedPlan } from './instalments.fixtures.ts';
 import { runInstalments } from './instalments.service.ts';
 

@@ -7,13 +7,13 @@ import {
   invoices,
   paymentInstalments,
 } from '#server/db/schema/index.ts';
+import { instalmentDeps } from '#server/test/feature-deps.ts';
 import { buyCourse } from '#server/test/fixtures/purchases.ts';
 import { seedCourse, VAT_INVOICING } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { pdfText } from '#server/test/pdf-text.ts';
 import { api } from '#server/test/request.ts';
 import { signedInStaff } from '#server/test/staff.ts';
-import { instalmentDeps } from './instalments.deps.ts';
 import { runInstalments } from './instalments.service.ts';
 
 // VAT invoices for a monthly plan's later instalments (README 'Failed instalments'): with VAT_NUMBER set, each paid

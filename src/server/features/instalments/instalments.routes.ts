@@ -12,7 +12,6 @@ import {
   overduePaymentSchema,
 } from '#shared/schemas/instalments.ts';
 import { completeCardChange, startCardChange } from './card-change.service.ts';
-import { instalmentDeps } from './instalments.deps.ts';
 import {
   accountPlans,
   overdueInstalment,
@@ -25,7 +24,7 @@ const planParams = z.object({ paymentId: text().max(100) });
 
 /** The buyer's monthly plans, overdue instalments and paying them (docs/product.md#failed-instalments). */
 export const instalmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = instalmentDeps(app);
+  const deps = app.instalmentDeps;
   const tags = ['account'];
 
   app.get(

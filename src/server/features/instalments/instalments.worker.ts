@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { every, type Worker } from '#server/lib/periodic.worker.ts';
-import { instalmentDeps } from './instalments.deps.ts';
 import { runInstalments } from './instalments.service.ts';
 
 /**
@@ -11,7 +10,7 @@ import { runInstalments } from './instalments.service.ts';
 export const INSTALMENT_JOB_INTERVAL_MS = 60 * 60 * 1000;
 
 export function instalmentWorker(app: FastifyInstance): Worker {
-  const deps = instalmentDeps(app);
+  const deps = app.instalmentDeps;
   return every(app.log, {
     name: 'instalments',
     firstRunMs: 120_000,

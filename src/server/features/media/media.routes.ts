@@ -62,7 +62,11 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireUser],
     },
     async (request) =>
-      startUpload(app, basePrincipal(currentUser(request)), request.body ?? uploadRequestSchema.parse({})),
+      startUpload(
+        app.mediaDeps,
+        basePrincipal(currentUser(request)),
+        request.body ?? uploadRequestSchema.parse({}),
+      ),
   );
 
   app.post(
@@ -78,7 +82,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return presentObject(
-        await completeOwnUpload(app, basePrincipal(currentUser(request)), request.body.objectPath),
+        await completeOwnUpload(app.mediaDeps, basePrincipal(currentUser(request)), request.body.objectPath),
       );
     },
   );
@@ -124,7 +128,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireAdmin],
     },
     async (request, reply) => {
-      await deleteUnusedObject(app, `${request.params.kind}/${request.params.id}`);
+      await deleteUnusedObject(app.mediaDeps, `${request.params.kind}/${request.params.id}`);
       return reply.status(204).send(null);
     },
   );
@@ -153,7 +157,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { max, expires, sig } = request.query;
-        const row = await acceptSignedPut(app, {
+        const row = await acceptSignedPut(app.mediaDeps, {
           key: `${request.params.kind}/${request.params.id}`,
           fileType: request.params.kind as FileType,
           max,
@@ -265,7 +269,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         onRequest: [requireAdmin],
       },
       async (request) => {
-        const course = await setCourseImage(app, request.params.id, column, request.body.imageURL);
+        const course = await setCourseImage(app.mediaDeps, request.params.id, column, request.body.imageURL);
         return presentCourse(course);
       },
     );

@@ -11,7 +11,7 @@ export function mediaSweeper(app: FastifyInstance): Worker {
     firstRunMs: 30_000,
     intervalMs: SWEEP_INTERVAL_MS,
     run: async () => {
-      const removed = await sweepUnattached(app);
+      const removed = await sweepUnattached(app.mediaDeps);
       if (removed) app.log.info({ removed }, 'removed unattached uploads');
     },
   });

@@ -76,7 +76,7 @@ export const topicMediaRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/topics/:id/${kind}`,
       { ...guard, schema: { tags, params: idParamsSchema, response: { 200: mediaTopicSchema } } },
       async (request) =>
-        presentTopic(await removeTopicMedia(app, auditActor(request), request.params.id, kind)),
+        presentTopic(await removeTopicMedia(app.mediaDeps, auditActor(request), request.params.id, kind)),
     );
   }
   // WebVTT captions for the video (README 'Accessibility'); 400 INVALID_CAPTIONS when the file is not WebVTT.
@@ -91,11 +91,12 @@ export const topicMediaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mediaTopicSchema },
       },
     },
-    async (request) => presentTopic(await replaceCaptions(app, request.params.id, request.body.objectKey)),
+    async (request) =>
+      presentTopic(await replaceCaptions(app.mediaDeps, request.params.id, request.body.objectKey)),
   );
   app.delete(
     '/api/topics/:id/captions',
     { ...guard, schema: { tags, params: idParamsSchema, response: { 200: mediaTopicSchema } } },
-    async (request) => presentTopic(await removeCaptions(app, request.params.id)),
+    async (request) => presentTopic(await removeCaptions(app.mediaDeps, request.params.id)),
   );
 };

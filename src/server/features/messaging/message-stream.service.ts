@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '#server/db/client.ts';
 import { LEARNER_TOPIC } from '#server/lib/change-notifications.service.ts';
 import { onInvalidate } from '#server/lib/invalidation.service.ts';
 import { liveSessionIds, USER_TOPIC, type UserRow } from '#server/lib/sessions.service.ts';
@@ -29,7 +30,9 @@ type Subscriber = {
 
 export const HEARTBEAT_MS = 25_000;
 
-export async function createMessageHub(app: FastifyInstance) {
+/** Made once per app by the composition root (src/server/deps.ts); the messaging routes open streams on it. */
+export async function createMessageHub(database: Database, log: FastifyBaseLogger) {
+  const db = database.db;
   const byUser = new Map<string, Set<Subscriber>>();
 
   async function deliver(payload: string) {
@@ -41,10 +44,10 @@ export async function createMessageHub(app: FastifyInstance) {
       return;
     }
     if (!parsed.conversationId || !parsed.messageId) return;
-    const participants = await participantIdsOf(app.db, parsed.conversationId);
+    const participants = await participantIdsOf(db, parsed.conversationId);
     const local = participants.filter((id) => byUser.has(id));
     if (local.length === 0) return;
-    const row = await loadMessage(app.db, parsed.messageId);
+    const row = await loadMessage(db, parsed.messageId);
     if (!row) return;
     for (const userId of local) {
       for (const subscriber of byUser.get(userId) ?? [])
@@ -55,29 +58,29 @@ export async function createMessageHub(app: FastifyInstance) {
   /** Closes the given streams whose session no longer exists (signed out, revoked, expired, user deactivated). */
   async function closeEnded(subscribers: Subscriber[]) {
     if (subscribers.length === 0) return;
-    const live = await liveSessionIds(app.db, [...new Set(subscribers.map((s) => s.sessionId))]);
+    const live = await liveSessionIds(db, [...new Set(subscribers.map((s) => s.sessionId))]);
     for (const subscriber of subscribers) if (!live.has(subscriber.sessionId)) subscriber.close();
   }
   const recheck = (subscribers: Subscriber[]) => {
     closeEnded(subscribers).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'message stream session check failed'),
+      log.warn({ err: error }, 'message stream session check failed'),
     );
   };
 
-  const unlisten = await app.database.listen(MESSAGE_CHANNEL, (payload) => {
-    deliver(payload).catch((error: unknown) => app.log.warn({ err: error }, 'message delivery failed'));
+  const unlisten = await database.listen(MESSAGE_CHANNEL, (payload) => {
+    deliver(payload).catch((error: unknown) => log.warn({ err: error }, 'message delivery failed'));
   });
   const pushEvent = (userId: string, event: UserEventName) => {
     for (const subscriber of byUser.get(userId) ?? []) subscriber.sendEvent(event);
   };
-  const unlistenEvents = await app.database.listen(USER_EVENTS_CHANNEL, (payload) => {
+  const unlistenEvents = await database.listen(USER_EVENTS_CHANNEL, (payload) => {
     const parsed = parseUserEvent(payload);
     if (parsed) pushEvent(parsed.userId, parsed.event);
   });
-  const stopWatchingLearners = onInvalidate(app.database, LEARNER_TOPIC, (userId) => {
+  const stopWatchingLearners = onInvalidate(database, LEARNER_TOPIC, (userId) => {
     if (userId !== undefined) pushEvent(userId, 'learning');
   });
-  const stopWatchingUsers = onInvalidate(app.database, USER_TOPIC, (userId) => {
+  const stopWatchingUsers = onInvalidate(database, USER_TOPIC, (userId) => {
     if (userId === undefined) recheck([...byUser.values()].flatMap((set) => [...set]));
     else recheck([...(byUser.get(userId) ?? [])]);
   });
@@ -110,3 +113,5 @@ export async function createMessageHub(app: FastifyInstance) {
     },
   };
 }
+
+export type MessageHub = Awaited<ReturnType<typeof createMessageHub>>;

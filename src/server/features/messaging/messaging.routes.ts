@@ -15,7 +15,7 @@ import {
   sendMessageSchema,
   unreadCountSchema,
 } from '#shared/schemas/messaging.ts';
-import { createMessageHub, HEARTBEAT_MS } from './message-stream.service.ts';
+import { HEARTBEAT_MS } from './message-stream.service.ts';
 import { presentParticipant } from './messaging.presenter.ts';
 import {
   createConversation,
@@ -31,10 +31,7 @@ import { listContacts } from './reach.service.ts';
 export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['messaging'];
   const guard = { onRequest: [requireUser] };
-  const hub = await createMessageHub(app);
-  app.addHook('preClose', async () => {
-    await hub.close();
-  });
+  const hub = app.messageHub;
 
   app.get(
     '/api/conversations',

@@ -10,13 +10,12 @@ import {
   logDataRequestSchema,
 } from '#shared/schemas/privacy.ts';
 import { eraseForRequest } from './erasure.service.ts';
-import { privacyDeps } from './export.service.ts';
 import { presentRequest } from './privacy.presenter.ts';
 import { exportForRequest, listRequests, logRequest } from './requests.service.ts';
 
 /** The requests register and erasure, for admins (README 'Your data'). */
 export const dataRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = privacyDeps(app);
+  const deps = app.privacyDeps;
 
   app.get(
     '/api/admin/data-requests',

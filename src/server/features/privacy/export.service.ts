@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '#server/config.ts';
 import type { Database, Queryable } from '#server/db/client.ts';
 import { dataExports, dataRequests } from '#server/db/schema/index.ts';
@@ -25,12 +24,6 @@ export interface PrivacyDeps {
   store: ObjectStore;
   config: AppConfig;
 }
-
-export const privacyDeps = (app: FastifyInstance): PrivacyDeps => ({
-  database: app.database,
-  store: app.objectStore,
-  config: app.config,
-});
 
 export type ExportRow = typeof dataExports.$inferSelect;
 

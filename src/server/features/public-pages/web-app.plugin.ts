@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CatalogCache } from '#server/features/catalog/index.ts';
 import { sendPrecompressed } from '#server/lib/precompressed.util.ts';
 import { sessionCookieName } from '#server/plugins/auth.plugin.ts';
 import { SITE_DESCRIPTION } from '#shared/site.ts';
 import { isClientRenderedPath } from '#shared/site-routes.ts';
-import { type CachedPage, PageCache, type RenderedPage } from './page-cache.service.ts';
+import type { CachedPage, RenderedPage } from './page-cache.service.ts';
 import { CURRENT_USER_QUERY, type LoadedPage, NOT_FOUND_HEAD, serverPages } from './pages.registry.ts';
 import { RenderQueue } from './render-queue.service.ts';
 import { PageRenderer } from './renderer.service.ts';
@@ -56,13 +55,9 @@ export function registerWebApp(app: FastifyInstance, { clientDir, serverEntryFil
   });
 
   const renderer = new PageRenderer(clientDir, serverEntryFile, app.config.publicUrl);
-  const catalog = new CatalogCache(app.database);
-  const pages = new PageCache(app.database);
+  const catalog = app.catalogCache;
+  const pages = app.pageCache;
   const renders = new RenderQueue(RENDER_LIMITS);
-  app.addHook('onClose', async () => {
-    catalog.close();
-    pages.close();
-  });
   const cookieName = sessionCookieName(app.config.secureCookies);
 
   /** Rendered in turn (render-queue.service.ts); the shell when too many renders are already waiting. */

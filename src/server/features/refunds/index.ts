@@ -3,6 +3,7 @@
 
 export { accountOrdersRoutes } from './account-orders.routes.ts';
 export { refundAttachment } from './credit-notes.service.ts';
-export { refundEventHandler } from './refunds.deps.ts';
+export { refundEventHandler } from './refund-events.handler.ts';
 export { refundsRoutes } from './refunds.routes.ts';
+export type { RefundDeps } from './refunds.service.ts';
 export { refundsAdminRoutes } from './refunds-admin.routes.ts';

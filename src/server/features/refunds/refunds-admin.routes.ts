@@ -11,12 +11,11 @@ import {
 } from '#shared/schemas/refunds.ts';
 import { ledgerCsv } from './ledger.service.ts';
 import { listPayments } from './payments-admin.service.ts';
-import { refundDeps } from './refunds.deps.ts';
 import { requestRefund } from './refunds.service.ts';
 
 /** The finance console's Payments view, refunds and ledger (docs/decisions/0019-refunds-exactly-once.md). */
 export const refundsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = refundDeps(app);
+  const deps = app.refundDeps;
 
   app.get(
     '/api/admin/payments',

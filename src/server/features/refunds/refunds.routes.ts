@@ -3,12 +3,9 @@ import { z } from 'zod';
 import { principalOf, requireUser } from '#server/plugins/auth.plugin.ts';
 import { text } from '#shared/schemas/common.ts';
 import { creditNotePdfFor } from './credit-notes.service.ts';
-import { refundDeps } from './refunds.deps.ts';
 
-/** Finance's payments and refunds, and credit-note downloads (docs/product.md#refunds-cancellations-and-credit-notes). */
+/** Credit-note downloads for their buyer and finance (docs/product.md#refunds-cancellations-and-credit-notes). */
 export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const _deps = refundDeps(app);
-
   app.get(
     '/api/credit-notes/:id.pdf',
     { schema: { tags: ['invoices'], params: z.object({ id: text().max(100) }) }, onRequest: [requireUser] },

@@ -9,7 +9,7 @@ export function scormSweeper(app: FastifyInstance): Worker {
     firstRunMs: 45_000,
     intervalMs: 15 * 60 * 1000,
     run: async () => {
-      const removed = await sweepRetiredPackages(app);
+      const removed = await sweepRetiredPackages(app.mediaDeps);
       if (removed) app.log.info({ removed }, 'removed retired SCORM packages');
     },
   });

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActor } from '#server/features/audit/index.ts';
-import { LearningCache, type LearningDeps } from '#server/features/learning/index.ts';
+import type { LearningDeps } from '#server/features/learning/index.ts';
 import { resolveAppSecret } from '#server/lib/app-secret.service.ts';
 import { notFound } from '#server/lib/http.error.ts';
 import { teachingOf } from '#server/lib/teaching.repo.ts';
@@ -26,9 +26,7 @@ const COMMIT_BODY_LIMIT = 512 * 1024;
 
 /** SCORM packages as lessons (README 'SCORM packages'; docs/decisions/0017-scorm-opaque-origin.md). */
 export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = new LearningCache(app.database);
-
-  app.addHook('onClose', async () => cache.close());
+  const cache = app.learningCache;
 
   const deps: LearningDeps & { objectStore: typeof app.objectStore } = {
     db: app.db,
