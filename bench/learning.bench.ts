@@ -9,7 +9,7 @@ import { buildApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
-import { hashPassword } from '#server/lib/passwords.ts';
+import { hashPassword } from '#server/lib/passwords.util.ts';
 import { enrol } from '#server/test/factories.ts';
 import { buildCourse } from '#server/test/fixtures/learning-course.ts';
 import type { BenchResult } from './run.ts';

@@ -36,7 +36,7 @@ if (process.env.MEDIA_BENCH_SERVER === '1') {
   const { testConfig } = await import('#server/config.ts');
   const { openDatabase } = await import('#server/db/client.ts');
   const { users } = await import('#server/db/schema/index.ts');
-  const { hashPassword } = await import('#server/lib/passwords.ts');
+  const { hashPassword } = await import('#server/lib/passwords.util.ts');
   const dir = fs.mkdtempSync(path.join(benchRoot(), 'media-bench-'));
   const database = await openDatabase({ inMemory: true });
   await database.migrate();

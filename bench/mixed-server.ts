@@ -12,7 +12,7 @@ import { testConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { courses, users } from '#server/db/schema/index.ts';
 import { seedDemo } from '#server/db/seed.ts';
-import { hashPassword } from '#server/lib/passwords.ts';
+import { hashPassword } from '#server/lib/passwords.util.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 40);
 const databaseUrl = process.env.BENCH_PG_URL || undefined;

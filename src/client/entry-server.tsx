@@ -6,7 +6,7 @@ import { App } from './app/app.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 
 // The server renderer of the public pages (docs/decisions/0014-server-rendered-public-pages.md). Vite builds
-// it into dist/server/entry-server.js; src/server/features/public-pages/renderer.ts loads it.
+// it into dist/server/entry-server.js; src/server/features/public-pages/renderer.service.ts loads it.
 
 export interface PrefetchedQuery {
   queryKey: QueryKey;

@@ -18,15 +18,15 @@ import { registerWebApp } from '#server/features/public-pages/index.ts';
 import { apiErrorJsonSchema } from '#shared/schemas/common.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { createServices, type Services } from './deps.ts';
+import { closeServices, createFeatureDeps, createServices, type FeatureDeps, type Services } from './deps.ts';
 import { featureRoutes } from './features/index.ts';
-import { FairShare } from './lib/fair-share.ts';
+import { FairShare } from './lib/fair-share.service.ts';
 import { listenForInvalidation } from './lib/invalidation.service.ts';
-import { loggerOptions } from './lib/logging.ts';
-import { registerAuth, sessionCookieName } from './plugins/auth.ts';
-import { registerCsrf } from './plugins/csrf.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
-import { securityHeaders } from './plugins/security-headers.ts';
+import { loggerOptions } from './lib/logging.util.ts';
+import { registerAuth, sessionCookieName } from './plugins/auth.plugin.ts';
+import { registerCsrf } from './plugins/csrf.plugin.ts';
+import { registerErrorHandling } from './plugins/errors.plugin.ts';
+import { securityHeaders } from './plugins/security-headers.plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +44,16 @@ declare module 'fastify' {
     cardChangeEvents: Services['cardChangeEvents'];
     mediaAccessRules: Services['mediaAccessRules'];
     learningSubscribers: Services['learningSubscribers'];
+    sessions: Services['sessions'];
+    learningCache: Services['learningCache'];
+    catalogCache: Services['catalogCache'];
+    pageCache: Services['pageCache'];
+    checkoutDeps: FeatureDeps['checkout'];
+    instalmentDeps: FeatureDeps['instalments'];
+    refundDeps: FeatureDeps['refunds'];
+    privacyDeps: FeatureDeps['privacy'];
+    mediaDeps: FeatureDeps['media'];
+    messageHub: FeatureDeps['messageHub'];
     /** Every route registered (method + pattern + its schema), for the authorization matrix and text-field tests. */
     registeredRoutes: RegisteredRoute[];
   }
@@ -63,7 +73,7 @@ export interface AppDeps {
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-export { redactUrl } from './lib/logging.ts';
+export { redactUrl } from './lib/logging.util.ts';
 
 /** Text worth compressing: HTML, CSS, JS, JSON, XML, SVG. Not event streams, not binary media or downloads. */
 const COMPRESSIBLE = /^text\/(?!event-stream)|[/+]json(?:;|$)|[/+]xml(?:;|$)|javascript|^image\/svg\+xml/;
@@ -126,6 +136,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   app.decorate('cardChangeEvents', services.cardChangeEvents);
   app.decorate('mediaAccessRules', services.mediaAccessRules);
   app.decorate('learningSubscribers', services.learningSubscribers);
+  app.decorate('sessions', services.sessions);
+  app.decorate('learningCache', services.learningCache);
+  app.decorate('catalogCache', services.catalogCache);
+  app.decorate('pageCache', services.pageCache);
+  app.addHook('onClose', async () => closeServices(services));
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
@@ -139,7 +154,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Set as the request arrives (a synchronous hook, no promise per request); error replies keep them. Visitors
-  // take turns with session work when both are waiting (lib/fair-share.ts).
+  // take turns with session work when both are waiting (lib/fair-share.service.ts).
   const fairShare = new FairShare(sessionCookieName(config.secureCookies));
   const security = securityHeaders(config);
   app.addHook('onRequest', (request, reply, done) => {
@@ -151,7 +166,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
 
   await app.register(fastifyCookie);
   // HTML and JSON are compressed per response (brotli or gzip, whichever the client accepts); static files
-  // are compressed at build time and sent as files (features/public-pages/web-app.ts). Hijacked streams (SSE)
+  // are compressed at build time and sent as files (features/public-pages/web-app.plugin.ts). Hijacked streams (SSE)
   // and responses that already carry a Content-Encoding are left alone.
   // Per-response compression is at a cheap level (brotli 4, gzip 6): maximum quality is only for what is
   // compressed once (built files, cached public pages, the catalogue).
@@ -181,6 +196,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   registerCsrf(app);
 
   await listenForInvalidation(deps.database);
+  const features = await createFeatureDeps(services, app.log);
+  app.decorate('checkoutDeps', features.checkout);
+  app.decorate('instalmentDeps', features.instalments);
+  app.decorate('refundDeps', features.refunds);
+  app.decorate('privacyDeps', features.privacy);
+  app.decorate('mediaDeps', features.media);
+  app.decorate('messageHub', features.messageHub);
+  // Open message streams end before the server stops taking connections.
+  app.addHook('preClose', async () => features.messageHub.close());
   for (const routes of featureRoutes) await app.register(routes);
 
   registerWebApp(app, {

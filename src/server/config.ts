@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
-import { passwordWeakness } from './lib/password-policy.ts';
+import { passwordWeakness } from './lib/password.policy.ts';
 
 // The one place that reads process.env. A bad value stops start-up with every problem listed.
 const optionalString = z
@@ -9,7 +9,7 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-/** A password an operator chooses follows the same rule as one a person chooses (lib/password-policy.ts). */
+/** A password an operator chooses follows the same rule as one a person chooses (lib/password.policy.ts). */
 const chosenPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)

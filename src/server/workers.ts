@@ -8,7 +8,7 @@ import { notificationJobsWorker } from '#server/features/notifications/index.ts'
 import { exportWorker, retentionWorker } from '#server/features/privacy/index.ts';
 import { scormSweeper } from '#server/features/scorm/index.ts';
 import { unconfirmedOrderSweeper } from '#server/features/teams/index.ts';
-import type { Worker } from './lib/periodic.ts';
+import type { Worker } from './lib/periodic.worker.ts';
 
 /** Background loops that every app process runs (features add theirs to `workerFactories`). */
 export const workerFactories: ((app: FastifyInstance) => Worker)[] = [

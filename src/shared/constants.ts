@@ -30,7 +30,7 @@ export const SCORM_LIMITS = {
   maxManifestBytes: 2 * MB,
 } as const;
 
-/** NCSC / NIST SP 800-63B: length, not composition rules (the list check is src/server/lib/password-policy.ts). */
+/** NCSC / NIST SP 800-63B: length, not composition rules (the list check is src/server/lib/password.policy.ts). */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
 export const TEMP_PASSWORD_TTL_DAYS = 7;

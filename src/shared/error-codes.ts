@@ -1,7 +1,7 @@
 // Every `code` an API error body can carry ({ message, code }), with what it means. Clients branch on the code,
 // never on the message (messages are for people and may be reworded). Add a line here for every new code.
 export const ERROR_CODES = {
-  // Generic (the defaults of the factories in src/server/lib/errors.ts and the error handler)
+  // Generic (the defaults of the factories in src/server/lib/http.error.ts and the error handler)
   BAD_REQUEST: 'The request is wrong in a way the message explains',
   INVALID_PACKAGE:
     'A SCORM package was refused; the message names the reason (not a zip, unsafe entry, too big, manifest)',

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { ObjectStore } from '#server/features/media/index.ts';
-import { generatePassword, hashPassword } from '#server/lib/passwords.ts';
+import { generatePassword, hashPassword } from '#server/lib/passwords.util.ts';
 import type { Db } from './client.ts';
 import {
   courses,

@@ -11,9 +11,9 @@ import { auditRoutes } from './audit/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { backupRoutes } from './backup/index.ts';
 import { catalogRoutes } from './catalog/index.ts';
-import { certificatesRoutes } from './certificates/index.ts';
+import { certificatesAdminRoutes, certificatesRoutes } from './certificates/index.ts';
 import { checkoutRoutes } from './checkout/index.ts';
-import { discountsRoutes } from './discounts/index.ts';
+import { discountsAdminRoutes, discountsRoutes } from './discounts/index.ts';
 import { mailboxRoutes } from './email/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { instalmentsRoutes } from './instalments/index.ts';
@@ -25,12 +25,12 @@ import { messagingRoutes } from './messaging/index.ts';
 import { notificationRoutes } from './notifications/index.ts';
 import { dataRequestsRoutes, privacyRoutes } from './privacy/index.ts';
 import { crawlRoutes } from './public-pages/index.ts';
-import { accountOrdersRoutes, refundsRoutes } from './refunds/index.ts';
-import { reviewsRoutes } from './reviews/index.ts';
-import { scormRoutes } from './scorm/index.ts';
-import { staffRoutes } from './staff/index.ts';
+import { accountOrdersRoutes, refundsAdminRoutes, refundsRoutes } from './refunds/index.ts';
+import { reviewsAdminRoutes, reviewsRoutes } from './reviews/index.ts';
+import { scormAdminRoutes, scormRoutes } from './scorm/index.ts';
+import { staffAdminRoutes, staffRoutes } from './staff/index.ts';
 import { invitationsRoutes, teamAdminRoutes, teamsRoutes } from './teams/index.ts';
-import { waitlistRoutes } from './waitlist/index.ts';
+import { waitlistAdminRoutes, waitlistRoutes } from './waitlist/index.ts';
 
 /** Every feature's routes; app.ts registers them in this order. Add a feature with one line here. */
 export const featureRoutes: FastifyPluginAsyncZod[] = [
@@ -57,18 +57,25 @@ export const featureRoutes: FastifyPluginAsyncZod[] = [
   standardsAdminRoutes,
   gatewayRoutes,
   certificatesRoutes,
+  certificatesAdminRoutes,
   backupRoutes,
   crawlRoutes,
   teamAdminRoutes,
   reviewsRoutes,
+  reviewsAdminRoutes,
   scormRoutes,
+  scormAdminRoutes,
   waitlistRoutes,
+  waitlistAdminRoutes,
   staffRoutes,
+  staffAdminRoutes,
   auditRoutes,
   refundsRoutes,
+  refundsAdminRoutes,
   accountOrdersRoutes,
   instalmentsRoutes,
   discountsRoutes,
+  discountsAdminRoutes,
   privacyRoutes,
   dataRequestsRoutes,
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountPrincipal, can, rolesOf } from './access-policy.ts';
+import { accountPrincipal, can, rolesOf } from './access.policy.ts';
 
 const none = { staffRoles: [] };
 const student = { id: 's', roles: rolesOf({ role: 'student', ...none }, { managesTeams: false }) };

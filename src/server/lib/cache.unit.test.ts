@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { KeyedCache } from './cache.ts';
+import { KeyedCache } from './keyed.cache.ts';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { FairShare } from './fair-share.ts';
+import { FairShare } from './fair-share.service.ts';
 
 const COOKIE = 'ts_session';
 

@@ -4,7 +4,7 @@ import { buildApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
-import { hashPassword } from '#server/lib/passwords.ts';
+import { hashPassword } from '#server/lib/passwords.util.ts';
 import { createTestDatabase } from '#server/test/harness.ts';
 
 // Logs hold no secrets (README 'Limits and bad input'): a real database error's bound values (an email, an

@@ -5,7 +5,7 @@ import {
   PERSONAL_PASSWORD,
   PREDICTABLE_PASSWORD,
   passwordWeakness,
-} from './password-policy.ts';
+} from './password.policy.ts';
 
 // The password rule (README 'Passwords'): at least 10 characters (the shared schema), not common or leaked, not
 // predictable, not personal.

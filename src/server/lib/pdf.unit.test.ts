@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PDF_FONTS, renderPdf } from './pdf.ts';
+import { PDF_FONTS, renderPdf } from './pdf.util.ts';
 
 describe('renderPdf', () => {
   it('makes a PDF with the bundled font embedded, printing names outside Latin-1', async () => {

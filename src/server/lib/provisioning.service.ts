@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, enrolments, users } from '#server/db/schema/index.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
-import { courseAddedEmail, credentialsEmail } from '#server/lib/mail/templates.ts';
+import { courseAddedEmail, credentialsEmail } from '#server/lib/mail/templates.emails.ts';
 import { TEMP_PASSWORD_TTL_DAYS } from '#shared/constants.ts';
-import { notFound } from './errors.ts';
-import { generatePassword, hashPassword } from './passwords.ts';
+import { notFound } from './http.error.ts';
+import { generatePassword, hashPassword } from './passwords.util.ts';
 
 export interface StudentDetails {
   email: string;

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { enrolments, teamOrders } from '#server/db/schema/index.ts';
-import { type AccountRoles, type Role, type RoleFacts, rolesOf } from './access-policy.ts';
+import { type AccountRoles, type Role, type RoleFacts, rolesOf } from './access.policy.ts';
 
 /**
  * The facts the access policy derives roles from: manages at least one live team order, and (for managers

@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { authSessions, users } from '#server/db/schema/index.ts';
-import { KeyedCache } from './cache.ts';
 import { invalidate, onInvalidate } from './invalidation.service.ts';
-import { randomToken, sha256Hex } from './tokens.ts';
+import { KeyedCache } from './keyed.cache.ts';
+import { randomToken, sha256Hex } from './tokens.util.ts';
 
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountPrincipal, can, rolesOf } from './access-policy.ts';
+import { accountPrincipal, can, rolesOf } from './access.policy.ts';
 
 // The staff roles of docs/staff.md: each decided here, by the policy alone.
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { courseInstructors, courses, modules, topics } from '#server/db/schema/index.ts';
-import type { CourseResource } from './access-policy.ts';
+import type { CourseResource } from './access.policy.ts';
 
 // Who teaches which course (docs/staff.md): the facts the access policy needs to decide whether a caller may edit
 // a course's modules, topics, quizzes and media, or run its live sessions. Shared by the admin and media features.

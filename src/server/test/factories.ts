@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, enrolments, modules, topics, users } from '#server/db/schema/index.ts';
-import { hashPassword } from '#server/lib/passwords.ts';
+import { hashPassword } from '#server/lib/passwords.util.ts';
 
 // Rows the API tests start from, written straight to the database. Each factory fills in what the schema needs,
 // so a test names only the values it is about.

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { MediaDeps } from '#server/features/media/index.ts';
 import { newObjectKey, objectPathFor } from '#server/features/media/index.ts';
-import { PDF_COLOURS, PDF_FONTS, renderPdf } from '#server/lib/pdf.ts';
+import { PDF_COLOURS, PDF_FONTS, renderPdf } from '#server/lib/pdf.util.ts';
 import { storedObjects, topics } from '../schema/index.ts';
 
 // Sample media made by the project for the demo content (no downloads):

@@ -1,6 +1,6 @@
 import type { authSessions, users } from '#server/db/schema/index.ts';
 import type { DeviceSession, Profile } from '#shared/schemas/accounts.ts';
-import { describeUserAgent } from './user-agent.ts';
+import { describeUserAgent } from './user-agent.util.ts';
 
 type UserRow = typeof users.$inferSelect;
 type SessionRow = typeof authSessions.$inferSelect;

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { presentCurrentUser, requestMeta } from '#server/features/auth/index.ts';
 import { rolesFor } from '#server/lib/role-facts.repo.ts';
 import { revokeSession } from '#server/lib/sessions.service.ts';
-import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '#server/plugins/auth.ts';
+import {
+  clearSessionCookie,
+  currentUser,
+  requireUser,
+  setSessionCookie,
+} from '#server/plugins/auth.plugin.ts';
 import {
   deviceSessionSchema,
   passwordResetConfirmSchema,
@@ -47,7 +52,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // Whatever session this browser had (perhaps another account's) is replaced by the new one.
       if (request.sessionId) await revokeSession(app.database, request.sessionId);
-      setSessionCookie(app, reply, session.token, session.expiresAt);
+      setSessionCookie(reply, session.token, session.expiresAt);
       return presentCurrentUser(user, await rolesFor(app.db, user));
     },
   );
@@ -64,7 +69,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['accounts'], body: updateProfileSchema, response: { 200: profileSchema } },
       onRequest: [requireUser],
     },
-    async (request) => presentProfile(await updateProfile(app, currentUser(request), request.body)),
+    async (request) => presentProfile(await updateProfile(app.mediaDeps, currentUser(request), request.body)),
   );
 
   app.get(
@@ -93,7 +98,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await revokeOwnSession(app.database, currentUser(request).id, request.params.id);
-      if (request.params.id === request.sessionId) clearSessionCookie(app, reply);
+      if (request.params.id === request.sessionId) clearSessionCookie(reply);
       return { message: 'Signed out' };
     },
   );

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Database, Db } from '#server/db/client.ts';
 import { authSessions } from '#server/db/schema/index.ts';
-import { notFound } from '#server/lib/errors.ts';
+import { notFound } from '#server/lib/http.error.ts';
 import {
   revokeSession,
   revokeUserSessions,

@@ -2,11 +2,11 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { passwordResetTokens, users } from '#server/db/schema/index.ts';
 import { findUserByEmail, loginKeys, type RequestMeta } from '#server/features/auth/index.ts';
-import { badRequest, forbidden, tooManyRequests } from '#server/lib/errors.ts';
+import { badRequest, forbidden, tooManyRequests } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
-import { passwordChangedEmail, passwordResetEmail } from '#server/lib/mail/templates.ts';
-import { assertStrongPassword } from '#server/lib/password-policy.ts';
-import { hashPassword } from '#server/lib/passwords.ts';
+import { passwordChangedEmail, passwordResetEmail } from '#server/lib/mail/templates.emails.ts';
+import { assertStrongPassword } from '#server/lib/password.policy.ts';
+import { hashPassword } from '#server/lib/passwords.util.ts';
 import * as rateLimit from '#server/lib/rate-limit.service.ts';
 import {
   createSession,
@@ -14,7 +14,7 @@ import {
   type UserRow,
   userChanged,
 } from '#server/lib/sessions.service.ts';
-import { randomToken, sha256Hex } from '#server/lib/tokens.ts';
+import { randomToken, sha256Hex } from '#server/lib/tokens.util.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { type PasswordResetConfirmInput, RESET_TOKEN_TTL_MINUTES } from '#shared/schemas/accounts.ts';
 

@@ -8,7 +8,7 @@ import {
   users,
 } from '#server/db/schema/index.ts';
 import { TEMP_PASSWORD_EXPIRED } from '#server/features/auth/index.ts';
-import { sha256Hex } from '#server/lib/tokens.ts';
+import { sha256Hex } from '#server/lib/tokens.util.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { RESET_REQUEST_MESSAGE } from '#shared/schemas/accounts.ts';

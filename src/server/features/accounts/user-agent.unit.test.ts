@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeUserAgent } from './user-agent.ts';
+import { describeUserAgent } from './user-agent.util.ts';
 
 describe('describeUserAgent', () => {
   it.each([

@@ -14,7 +14,7 @@ import {
 import { presentCourse } from '#server/features/catalog/index.ts';
 import { attachImage, imagePath, type MediaDeps, releaseObjects } from '#server/features/media/index.ts';
 import { notifyWaitlist } from '#server/features/waitlist/index.ts';
-import { conflict, notFound } from '#server/lib/errors.ts';
+import { conflict, notFound } from '#server/lib/http.error.ts';
 import { invalidate } from '#server/lib/invalidation.service.ts';
 import type {
   AdminCourse,

@@ -2,9 +2,9 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database, Db } from '#server/db/client.ts';
 import { courseInstructors, courses, users } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
-import { accountPrincipal, can } from '#server/lib/access-policy.ts';
+import { accountPrincipal, can } from '#server/lib/access.policy.ts';
 import { courseContentChanged } from '#server/lib/change-notifications.service.ts';
-import { badRequest, notFound } from '#server/lib/errors.ts';
+import { badRequest, notFound } from '#server/lib/http.error.ts';
 
 // Course instructors (docs/staff.md): who teaches which course. The facts the access policy needs to decide
 // whether a caller may edit a course's content live in src/server/lib/teaching.repo.ts (media uses them too).

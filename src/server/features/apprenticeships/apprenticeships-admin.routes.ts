@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActor } from '#server/features/audit/index.ts';
-import { can } from '#server/lib/access-policy.ts';
-import { notFound } from '#server/lib/errors.ts';
-import { authorize, basePrincipal, currentUser, requireCan, requireStaff } from '#server/plugins/auth.ts';
+import { can } from '#server/lib/access.policy.ts';
+import { notFound } from '#server/lib/http.error.ts';
+import {
+  authorize,
+  basePrincipal,
+  currentUser,
+  requireCan,
+  requireStaff,
+} from '#server/plugins/auth.plugin.ts';
 import {
   adminApprenticeSchema,
   adminOtjEntrySchema,

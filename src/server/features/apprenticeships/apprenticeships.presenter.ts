@@ -1,7 +1,7 @@
 import type { otjEntries } from '#server/db/schema/index.ts';
 import type { AdminApprentice, OtjEntry } from '#shared/schemas/apprenticeships.ts';
 import type { ApprenticeFiguresRow } from './figures.repo.ts';
-import { displayName } from './names.ts';
+import { displayName } from './names.presenter.ts';
 
 export type OtjEntryRow = typeof otjEntries.$inferSelect;
 

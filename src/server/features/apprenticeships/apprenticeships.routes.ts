@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
 import {
   apprenticeshipSummarySchema,
   createdSchema,
@@ -10,7 +10,7 @@ import {
 } from '#shared/schemas/apprenticeships.ts';
 import { csvHeaders, ownLogCsv } from './exports.service.ts';
 import * as otj from './otj.service.ts';
-import { renderReviewPdf } from './review-pdf.ts';
+import { renderReviewPdf } from './review-pdf.presenter.ts';
 import * as reviews from './reviews.service.ts';
 
 const idParams = z.object({ id: z.uuid('Not found') });

@@ -3,7 +3,7 @@ import type { Queryable } from '#server/db/client.ts';
 import { ukIsoDate } from '#shared/format.ts';
 import type { CaseloadItem } from '#shared/schemas/staff.ts';
 import { loadFigures } from './figures.repo.ts';
-import { displayName } from './names.ts';
+import { displayName } from './names.presenter.ts';
 import { rowsOf } from './record.service.ts';
 
 /**

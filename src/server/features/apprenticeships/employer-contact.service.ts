@@ -7,10 +7,10 @@ import {
   progressReviews,
   users,
 } from '#server/db/schema/index.ts';
-import { conflict } from '#server/lib/errors.ts';
+import { conflict } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
-import { contactAnsweredEmail, contactProposedEmail } from './emails.ts';
-import { displayName } from './names.ts';
+import { contactAnsweredEmail, contactProposedEmail } from './apprenticeships.emails.ts';
+import { displayName } from './names.presenter.ts';
 
 // An employer contact is agreed, never adopted (docs/apprenticeships.md "Employer contact and reviews"): an admin
 // (the tutor) sets one, or a team manager proposes themselves for a member of their team and the apprentice

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { otjEntries } from '#server/db/schema/index.ts';
 import type { MediaAccessRule } from '#server/features/media/index.ts';
-import { accountPrincipal, can } from '#server/lib/access-policy.ts';
+import { accountPrincipal, can } from '#server/lib/access.policy.ts';
 import { qualificationOwner } from './qualifications.service.ts';
 import { tutorOf } from './record.service.ts';
 

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { otjEntries } from '#server/db/schema/index.ts';
-import { toCsv } from '#server/lib/csv.ts';
+import { toCsv } from '#server/lib/csv.util.ts';
 import { ukIsoDate } from '#shared/format.ts';
 import { OTJ_ACTIVITY_LABELS } from '#shared/schemas/apprenticeships.ts';
 import { secondsToHours } from './apprenticeships.presenter.ts';

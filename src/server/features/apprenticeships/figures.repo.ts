@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { ukIsoDate } from '#shared/format.ts';
 import type { OtjFigures } from '#shared/schemas/apprenticeships.ts';
-import { computeFigures } from './figures.ts';
+import { computeFigures } from './figures.service.ts';
 import { rowsOf } from './record.service.ts';
 
 export interface ApprenticeFiguresRow {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActor } from '#server/features/audit/index.ts';
-import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
 import { gatewaySchema } from '#shared/schemas/standards.ts';
 import { employerGateways, gatewayFor, signGateway } from './gateway.service.ts';
 

@@ -9,12 +9,12 @@ import {
   users,
 } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
-import { conflict, forbidden, notFound } from '#server/lib/errors.ts';
+import { conflict, forbidden, notFound } from '#server/lib/http.error.ts';
 import { ukIsoDate } from '#shared/format.ts';
 import { GATEWAY_REVIEW_WEEKS, type Gateway, type GatewayRole } from '#shared/schemas/standards.ts';
 import { loadFigures } from './figures.repo.ts';
 import { ksbMatrix } from './ksb.service.ts';
-import { displayName } from './names.ts';
+import { displayName } from './names.presenter.ts';
 
 // Gateway readiness (docs/apprenticeships.md "Gateway readiness"): one answer for the apprentice, their tutor and
 // their employer contact.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
-import { HttpError } from '#server/lib/errors.ts';
+import { HttpError } from '#server/lib/http.error.ts';
 import { ukIsoDate } from '#shared/format.ts';
 import { rowsOf } from './record.service.ts';
 

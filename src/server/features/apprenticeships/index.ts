@@ -11,10 +11,10 @@ export {
 } from './employer-contact.service.ts';
 export { otjEvidenceAccess } from './evidence-access.policy.ts';
 export { gatewayRoutes } from './gateway.routes.ts';
-export { displayName } from './names.ts';
+export { displayName } from './names.presenter.ts';
 export {
   apprenticeshipLearning,
   liveSessionOtjWorker,
   recordSessionRegister,
 } from './platform-learning.handler.ts';
-export { standardsAdminRoutes } from './standards.routes.ts';
+export { standardsAdminRoutes } from './standards-admin.routes.ts';

@@ -10,9 +10,9 @@ import {
   users,
 } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
-import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
+import { badRequest, conflict, notFound } from '#server/lib/http.error.ts';
 import type { KsbMatrixRow } from '#shared/schemas/standards.ts';
-import { displayName } from './names.ts';
+import { displayName } from './names.presenter.ts';
 import { rowsOf } from './record.service.ts';
 import { ksbsOf } from './standards.service.ts';
 

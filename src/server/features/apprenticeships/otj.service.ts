@@ -3,14 +3,14 @@ import type { Database, Db, Queryable, Tx } from '#server/db/client.ts';
 import { apprenticeships, otjEntries, otjEntryKsbs, users } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { attachObject, normaliseObjectPath } from '#server/features/media/index.ts';
-import { badRequest, conflict, isUniqueViolation, notFound } from '#server/lib/errors.ts';
+import { badRequest, conflict, isUniqueViolation, notFound } from '#server/lib/http.error.ts';
 import { emitEvent } from '#server/lib/jobs.service.ts';
 import { formatDate, ukIsoDate } from '#shared/format.ts';
 import type { AdminOtjEntry, OtjEntryInput, OtjOverview } from '#shared/schemas/apprenticeships.ts';
 import { type OtjEntryRow, presentEntry } from './apprenticeships.presenter.ts';
 import { loadFigures } from './figures.repo.ts';
 import { decideTags, tagEntry, tagsOf } from './ksb.service.ts';
-import { displayName } from './names.ts';
+import { displayName } from './names.presenter.ts';
 import { findApprenticeship, presentApprenticeship } from './record.service.ts';
 
 type EntryInput = OtjEntryInput & { date: string; hours: number; description: string };

@@ -8,7 +8,7 @@ import {
   normaliseObjectPath,
   releaseObject,
 } from '#server/features/media/index.ts';
-import { badRequest, notFound } from '#server/lib/errors.ts';
+import { badRequest, notFound } from '#server/lib/http.error.ts';
 
 type QualificationInput = { title: string; achievedOn?: string | null; evidencePath?: string | null };
 

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '#server/db/client.ts';
 import { apprenticeships, users } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
-import { accountPrincipal, can } from '#server/lib/access-policy.ts';
-import { badRequest, notFound } from '#server/lib/errors.ts';
+import { accountPrincipal, can } from '#server/lib/access.policy.ts';
+import { badRequest, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { createAccountIfNew } from '#server/lib/provisioning.service.ts';
 import {
@@ -11,9 +11,9 @@ import {
   type ApprenticeshipData,
   OTJ_MINIMUM_HOURS,
 } from '#shared/schemas/apprenticeships.ts';
-import { employerContactEmail } from './emails.ts';
+import { employerContactEmail } from './apprenticeships.emails.ts';
 import { formerContacts } from './employer-contact.service.ts';
-import { displayName } from './names.ts';
+import { displayName } from './names.presenter.ts';
 import { findStandard } from './standards.service.ts';
 
 export type ApprenticeshipRow = typeof apprenticeships.$inferSelect;

@@ -2,8 +2,8 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { apprenticeships, progressReviews, reviewSignatures, users } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
-import { type AccountRoles, accountPrincipal, can } from '#server/lib/access-policy.ts';
-import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
+import { type AccountRoles, accountPrincipal, can } from '#server/lib/access.policy.ts';
+import { badRequest, conflict, notFound } from '#server/lib/http.error.ts';
 import { ukIsoDate } from '#shared/format.ts';
 import type {
   ApprenticeshipSummary,
@@ -11,7 +11,7 @@ import type {
   ReviewInput,
   ReviewRole,
 } from '#shared/schemas/apprenticeships.ts';
-import { displayName } from './names.ts';
+import { displayName } from './names.presenter.ts';
 import { rowsOf, tutorOf } from './record.service.ts';
 
 type ReviewRow = typeof progressReviews.$inferSelect;

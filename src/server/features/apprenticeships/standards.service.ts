@@ -6,7 +6,7 @@ import {
   standards,
 } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
-import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
+import { badRequest, conflict, notFound } from '#server/lib/http.error.ts';
 import {
   KSB_PREFIX,
   type Ksb,

@@ -2,8 +2,8 @@ import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema/index.ts';
-import { toCsv } from '#server/lib/csv.ts';
-import { unauthorized } from '#server/lib/errors.ts';
+import { toCsv } from '#server/lib/csv.util.ts';
+import { unauthorized } from '#server/lib/http.error.ts';
 import type { AuditItem, AuditQuery } from '#shared/schemas/staff.ts';
 
 // The audit trail (docs/staff.md#audit-trail): every state change made by staff is appended here, in the same

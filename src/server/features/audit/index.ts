@@ -1,4 +1,5 @@
 // The audit feature's public surface: other features and the app import only this file (ARCHITECTURE.md
 // 'Feature boundaries').
-export { auditRoutes } from './audit.routes.ts';
+
 export { type AuditActor, type AuditEntry, auditActor, changeSummary, recordAudit } from './audit.service.ts';
+export { auditRoutes } from './audit-admin.routes.ts';

@@ -1,5 +1,5 @@
 import type { users } from '#server/db/schema/index.ts';
-import type { Role } from '#server/lib/access-policy.ts';
+import type { Role } from '#server/lib/access.policy.ts';
 import type { CurrentUser } from '#shared/schemas/auth.ts';
 
 type UserRow = typeof users.$inferSelect;

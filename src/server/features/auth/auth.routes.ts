@@ -8,11 +8,11 @@ import {
   principalOf,
   requireUser,
   setSessionCookie,
-} from '#server/plugins/auth.ts';
+} from '#server/plugins/auth.plugin.ts';
 import { changePasswordSchema, loginSchema, userSchema } from '#shared/schemas/auth.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
 import { changePassword, login, requestMeta, temporaryPasswordConfirmed } from './auth.service.ts';
-import { DEVICE_COOKIE_MAX_AGE_S, deviceCookieName } from './device-cookies.ts';
+import { DEVICE_COOKIE_MAX_AGE_S, deviceCookieName } from './device-cookies.service.ts';
 
 const messageSchema = z.object({ message: z.string() });
 
@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Rotate: a session the browser already had is replaced, not reused.
       if (request.sessionId) await revokeSession(app.database, request.sessionId);
-      setSessionCookie(app, reply, session.token, session.expiresAt);
+      setSessionCookie(reply, session.token, session.expiresAt);
       reply.setCookie(deviceCookie, device.deviceCookie, {
         path: '/',
         httpOnly: true,
@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.sessionId) await revokeSession(app.database, request.sessionId);
-      clearSessionCookie(app, reply);
+      clearSessionCookie(reply);
       return { message: 'Signed out' };
     },
   );
@@ -90,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         requestMeta(request),
         app.config.publicUrl,
       );
-      setSessionCookie(app, reply, session.token, session.expiresAt);
+      setSessionCookie(reply, session.token, session.expiresAt);
       return { message: 'Password changed' };
     },
   );

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '#server/db/client.ts';
 import { authSessions, users } from '#server/db/schema/index.ts';
-import { badRequest, forbidden, tooManyRequests, unauthorized } from '#server/lib/errors.ts';
+import { badRequest, forbidden, tooManyRequests, unauthorized } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
-import { passwordChangedEmail } from '#server/lib/mail/templates.ts';
-import { assertStrongPassword } from '#server/lib/password-policy.ts';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
+import { passwordChangedEmail } from '#server/lib/mail/templates.emails.ts';
+import { assertStrongPassword } from '#server/lib/password.policy.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '#server/lib/passwords.util.ts';
 import * as rateLimit from '#server/lib/rate-limit.service.ts';
 import {
   createSession,
@@ -15,7 +15,7 @@ import {
 } from '#server/lib/sessions.service.ts';
 import { formatDateTime } from '#shared/format.ts';
 import type { ChangePasswordInput, LoginInput } from '#shared/schemas/auth.ts';
-import { rememberDevice, trustedDevice } from './device-cookies.ts';
+import { rememberDevice, trustedDevice } from './device-cookies.service.ts';
 
 // Sign-in throttling (README 'Limits and bad input'). Failures are counted per (account, client address) and
 // per address, so an attacker elsewhere cannot lock the owner out; across all addresses an account only slows
@@ -71,7 +71,7 @@ export const loginKeys = (email: string, ipAddress: string) => ({
   account: `login:account:${email}`,
 });
 
-/** The browser's device cookie and the key that signs it (features/auth/device-cookies.ts). */
+/** The browser's device cookie and the key that signs it (features/auth/device-cookies.service.ts). */
 export interface DeviceCookieInput {
   key: Buffer;
   cookie: string | undefined;
@@ -171,7 +171,7 @@ export async function temporaryPasswordConfirmed(
 /**
  * Sets a new password, clears the temporary-password state and signs out every other device;
  * the caller's device gets a fresh session (rotated token). The new password must not be guessable
- * (lib/password-policy.ts).
+ * (lib/password.policy.ts).
  */
 export async function changePassword(
   database: Database,

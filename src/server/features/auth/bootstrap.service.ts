@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
-import { generatePassword, hashPassword } from '#server/lib/passwords.ts';
+import { generatePassword, hashPassword } from '#server/lib/passwords.util.ts';
 import { findUserByEmail } from './auth.service.ts';
 
 export interface AdminBootstrap {

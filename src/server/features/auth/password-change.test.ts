@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, passwordResetTokens, rateLimits, users } from '#server/db/schema/index.ts';
-import { COMMON_PASSWORD, PERSONAL_PASSWORD } from '#server/lib/password-policy.ts';
-import { sha256Hex } from '#server/lib/tokens.ts';
+import { COMMON_PASSWORD, PERSONAL_PASSWORD } from '#server/lib/password.policy.ts';
+import { sha256Hex } from '#server/lib/tokens.util.ts';
 import { createTestApp, type TestContext, type TestUser } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { TEMPORARY_PASSWORD_CONFIRMED_MS } from './auth.service.ts';

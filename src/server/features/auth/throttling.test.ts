@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordChecks } from '#server/lib/passwords.ts';
+import { passwordChecks } from '#server/lib/passwords.util.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import {
   LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP,

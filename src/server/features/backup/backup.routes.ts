@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden } from '#server/lib/errors.ts';
+import { forbidden } from '#server/lib/http.error.ts';
 import { backupSource, backupStream } from './backup.service.ts';
-import { BACKUP_TOKEN_HEADER, isLoopback, publishEndpoint, tokenMatches } from './endpoint.ts';
+import {
+  BACKUP_TOKEN_HEADER,
+  isLoopback,
+  newBackupToken,
+  removeEndpoint,
+  tokenMatches,
+  writeEndpoint,
+} from './backup-endpoint.service.ts';
 
 /**
  * GET /api/internal/backup: the running process streams a backup archive (the embedded database can only be
@@ -9,7 +16,17 @@ import { BACKUP_TOKEN_HEADER, isLoopback, publishEndpoint, tokenMatches } from '
  * wrote under DATA_DIR, which `npm run backup` reads: not for browsers, whoever is signed in.
  */
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const endpoint = publishEndpoint(app);
+  const endpoint = { token: newBackupToken() };
+  // The endpoint file appears once the server listens and goes when it closes.
+  let written = '';
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (!address || typeof address === 'string') return;
+    written = writeEndpoint(app.config.dataDir, address.port, endpoint.token);
+  });
+  app.addHook('onClose', async () => {
+    if (written) removeEndpoint(app.config.dataDir, written);
+  });
   app.get(
     '/api/internal/backup',
     {

@@ -8,9 +8,9 @@ import zlib from 'node:zlib';
 import pg from 'pg';
 import type { AppConfig } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { BackupError, ToolUnavailableError } from './backup-error.ts';
+import { BackupError, ToolUnavailableError } from './backup.error.ts';
 import { takeSnapshot } from './snapshot.service.ts';
-import { readTar, type TarEntry, writeTar } from './tar.ts';
+import { readTar, type TarEntry, writeTar } from './tar.util.ts';
 
 // One archive (tar.gz) holds the database and the local object store (README 'Backups'):
 //   tradeskills-backup.json   the manifest (first entry)

@@ -12,9 +12,9 @@ import { courses, moduleProgress, users } from '#server/db/schema/index.ts';
 import { adminUrl, databaseUrlFor, testDbKind } from '#server/test/db-target.ts';
 import { createCourse, createModule, enrol } from '#server/test/factories.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
+import { BackupError } from './backup.error.ts';
 import { backupSource, verifyBackup, writeBackup } from './backup.service.ts';
-import { BackupError } from './backup-error.ts';
-import { BACKUP_TOKEN_HEADER, readEndpoint } from './endpoint.ts';
+import { BACKUP_TOKEN_HEADER, readEndpoint } from './backup-endpoint.service.ts';
 import { restoreBackup } from './restore.service.ts';
 import { loadSnapshot, type SnapshotManifest, type SqlSession, takeSnapshot } from './snapshot.service.ts';
 

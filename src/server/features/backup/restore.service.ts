@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { AppConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { acquireDirLock } from '#server/db/dir-lock.ts';
+import { BackupError } from './backup.error.ts';
 import {
   type BackupManifest,
   collect,
@@ -16,7 +17,6 @@ import {
   runTool,
   verifyBackup,
 } from './backup.service.ts';
-import { BackupError } from './backup-error.ts';
 import {
   checkSnapshotSchema,
   loadSnapshot,
@@ -24,7 +24,7 @@ import {
   SNAPSHOT_PREFIX,
   type SnapshotManifest,
 } from './snapshot.service.ts';
-import { readTar } from './tar.ts';
+import { readTar } from './tar.util.ts';
 
 // Restores an archive made by writeBackup() into an empty target only: an empty (or missing) DATA_DIR for the
 // embedded database, an empty database for PostgreSQL, and an empty DATA_DIR/objects. Anything else is refused

@@ -4,8 +4,8 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrationsFolder } from '#server/db/client.ts';
-import { BackupError } from './backup-error.ts';
-import type { TarEntry } from './tar.ts';
+import { BackupError } from './backup.error.ts';
+import type { TarEntry } from './tar.util.ts';
 
 // The PostgreSQL backup when pg_dump is not installed (README 'Backups'): a consistent snapshot taken through the
 // app's own driver. One REPEATABLE READ, READ ONLY transaction reads every table of the public schema, so all

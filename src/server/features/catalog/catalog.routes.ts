@@ -1,24 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '#server/lib/errors.ts';
-import { sendPrecompressed } from '#server/lib/precompressed.ts';
-import { isUuid } from '#server/lib/uuid.ts';
+import { notFound } from '#server/lib/http.error.ts';
+import { sendPrecompressed } from '#server/lib/precompressed.util.ts';
+import { isUuid } from '#server/lib/uuid.util.ts';
 import { coursePreviewSchema, courseSchema, curriculumSchema } from '#shared/schemas/catalog.ts';
 import { text } from '#shared/schemas/common.ts';
-import { CatalogCache, type CatalogSnapshot, courseCurriculum, coursePreview } from './catalog.service.ts';
+import { type CatalogSnapshot, courseCurriculum, coursePreview } from './catalog.service.ts';
 
 export const COURSE_NOT_FOUND = 'Course not found';
 
 /** The public catalogue: GET /api/courses/available, GET /api/courses/{id}, GET /api/courses/{id}/preview. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = new CatalogCache(app.database);
-  app.addHook('onClose', async () => cache.close());
+  const cache = app.catalogCache;
 
   // Hot path: the cached, pre-serialised list goes out as is (no per-request serialisation).
   app.get(
     '/api/courses/available',
     {
-      // Compressed once per snapshot, not per request (lib/precompressed.ts).
+      // Compressed once per snapshot, not per request (lib/precompressed.util.ts).
       compress: false,
       schema: { tags: ['catalog'], summary: 'Every course (active and inactive) for the public pages' },
     },

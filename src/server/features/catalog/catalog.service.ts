@@ -1,9 +1,9 @@
 import { asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { courseReviews, courses, enrolments, modules, topics } from '#server/db/schema/index.ts';
-import { KeyedCache } from '#server/lib/cache.ts';
 import { onInvalidate } from '#server/lib/invalidation.service.ts';
-import { type Precompressed, precompress } from '#server/lib/precompressed.ts';
+import { KeyedCache } from '#server/lib/keyed.cache.ts';
+import { type Precompressed, precompress } from '#server/lib/precompressed.util.ts';
 import type { Course, Curriculum } from '#shared/schemas/catalog.ts';
 import { type CourseFigures, presentCourse } from './catalog.presenter.ts';
 import { publicCourseInstructor } from './instructors.repo.ts';

@@ -1,5 +1,5 @@
 import { type Certificate, cpdHoursFromMinutes } from '#shared/schemas/certificates.ts';
-import { PROVIDER_NAME, verifyUrl } from './certificate-links.ts';
+import { PROVIDER_NAME, verifyUrl } from './certificate-links.presenter.ts';
 import type { CertificateRow } from './certificates.service.ts';
 
 /** LinkedIn's "Add to profile" link for a certification, pre-filled (docs in README.md, 'Certificates'). */

@@ -1,22 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditActor } from '#server/features/audit/index.ts';
-import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
+import { currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
 import {
-  adminCertificatesQuerySchema,
   certificateCodeParamsSchema,
   certificateIdParamsSchema,
   certificateListSchema,
   certificatePageParamsSchema,
-  certificateSchema,
-  revokeCertificateSchema,
   verifyCredentialSchema,
   verifyResultSchema,
 } from '#shared/schemas/certificates.ts';
-import { verifyUrl } from './certificate-links.ts';
-import { renderCertificatePdf } from './certificate-pdf.ts';
+import { verifyUrl } from './certificate-links.presenter.ts';
+import { renderCertificatePdf } from './certificate-pdf.presenter.ts';
 import { presentCertificate } from './certificates.presenter.ts';
 import * as service from './certificates.service.ts';
-import { issuerProfile } from './credential.ts';
+import { issuerProfile } from './credential.service.ts';
 import { renderNotFoundPage, renderVerifyPage } from './verify-page.tsx';
 
 const tags = ['certificates'];
@@ -95,54 +91,5 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-robots-tag', 'noindex')
         .send(html);
     },
-  );
-
-  app.get(
-    '/api/admin/certificates',
-    {
-      onRequest: [requireAdmin],
-      schema: { tags, querystring: adminCertificatesQuerySchema, response: { 200: certificateListSchema } },
-    },
-    async (request) =>
-      (await service.listCertificatesForAdmin(app.db, request.query.userId)).map((row) =>
-        presentCertificate(row, publicUrl, true),
-      ),
-  );
-
-  app.post(
-    '/api/admin/certificates/:id/revoke',
-    {
-      onRequest: [requireAdmin],
-      schema: {
-        tags,
-        params: certificateIdParamsSchema,
-        body: revokeCertificateSchema,
-        response: { 200: certificateSchema },
-      },
-    },
-    async (request) =>
-      presentCertificate(
-        await service.revokeCertificate(app.db, auditActor(request), request.params.id, request.body.reason),
-        publicUrl,
-        true,
-      ),
-  );
-
-  app.post(
-    '/api/admin/certificates/:id/reissue',
-    {
-      onRequest: [requireAdmin],
-      schema: { tags, params: certificateIdParamsSchema, response: { 201: certificateSchema } },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          presentCertificate(
-            await service.reissueCertificate(app.db, auditActor(request), request.params.id, publicUrl),
-            publicUrl,
-            true,
-          ),
-        ),
   );
 };

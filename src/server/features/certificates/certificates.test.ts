@@ -8,7 +8,7 @@ import { createCourse, createModule, createTopic, enrol } from '#server/test/fac
 import { createQuiz } from '#server/test/fixtures/learning-course.ts';
 import { createTestApp, type TestContext, type TestUser } from '#server/test/harness.ts';
 import type { Certificate } from '#shared/schemas/certificates.ts';
-import { offlineDocumentLoader } from './document-loader.ts';
+import { offlineDocumentLoader } from './document-loader.util.ts';
 import { issueCertificateIfCourseComplete } from './issue.service.ts';
 
 let t: TestContext;

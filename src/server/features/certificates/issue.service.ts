@@ -5,8 +5,8 @@ import { certificates, courses, enrolments, modules, users } from '#server/db/sc
 import { courseTopicProgress, type LearningSubscriber } from '#server/features/learning/index.ts';
 import { emitEvent } from '#server/lib/jobs.service.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
-import { certificateIssuedEmail } from './certificate-email.ts';
-import { verifyUrl } from './certificate-links.ts';
+import { certificateIssuedEmail } from './certificate.emails.ts';
+import { verifyUrl } from './certificate-links.presenter.ts';
 
 // Issuing happens inside the transaction that completes a student's last topic (learning publishes a module's
 // completion to `certificateOnCompletion`, subscribed in src/server/deps.ts), so a completion

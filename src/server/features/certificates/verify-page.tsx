@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { formatDate } from '#shared/format.ts';
 import { cpdHoursFromMinutes } from '#shared/schemas/certificates.ts';
-import { PROVIDER_NAME } from './certificate-links.ts';
+import { PROVIDER_NAME } from './certificate-links.presenter.ts';
 import type { CertificateRow } from './certificates.service.ts';
 
 // The public verification page, rendered here as plain HTML (no client JavaScript): link previews and people

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, enrolments, paymentInstalments, payments, users } from '#server/db/schema/index.ts';
+import { checkoutDeps } from '#server/test/feature-deps.ts';
 import type { TestContext } from '#server/test/harness.ts';
 import { buyer, type CheckoutKit, card, checkoutHelpers, checkoutKit, consent } from './checkout.fixtures.ts';
-import { checkoutDeps } from './checkout-deps.ts';
 import {
   ABANDON_AFTER_MS,
   ABANDONED_MESSAGE,

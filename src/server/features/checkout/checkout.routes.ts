@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '#server/lib/errors.ts';
+import { badRequest } from '#server/lib/http.error.ts';
 import {
   createCoursePaymentSchema,
   createPaymentIntentSchema,
@@ -16,14 +16,13 @@ import {
 } from '#shared/schemas/checkout.ts';
 import { apiErrorSchema as errorSchema, text } from '#shared/schemas/common.ts';
 import { confirmPaymentSuccess, createPayment, handleProviderEvent } from './checkout.service.ts';
-import { checkoutDeps } from './checkout-deps.ts';
-import { type PaymentProvider, WebhookSignatureError } from './payment-provider.ts';
+import { type PaymentProvider, WebhookSignatureError } from './payment.provider.ts';
 import { TestPaymentProvider } from './test-provider.service.ts';
 
 /** Card payments: intents, success confirmation, Stripe webhooks, and the built-in test provider's endpoints. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const stripe = app.config.stripe;
-  const deps = checkoutDeps(app);
+  const deps = app.checkoutDeps;
   const provider = deps.provider;
 
   app.get(

@@ -6,11 +6,11 @@ import { courses, paymentInstalments, payments, processedProviderEvents } from '
 import { monthlyPencePerInstalment } from '#server/features/catalog/index.ts';
 import { priceCourseCode } from '#server/features/discounts/index.ts';
 import { learnerChanged } from '#server/lib/change-notifications.service.ts';
-import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
+import { badRequest, conflict, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
-import { purchaseReceiptEmail } from '#server/lib/mail/templates.ts';
+import { purchaseReceiptEmail } from '#server/lib/mail/templates.emails.ts';
 import { provisionStudent } from '#server/lib/provisioning.service.ts';
-import { isUuid } from '#server/lib/uuid.ts';
+import { isUuid } from '#server/lib/uuid.util.ts';
 import type { ConsentInput } from '#shared/consent.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
 import { penceToDecimal } from '#shared/format.ts';
@@ -22,16 +22,20 @@ import {
   studentDataSchemaFor,
 } from '#shared/schemas/checkout.ts';
 import { scheduleRemainingInstalments } from './instalment-schedule.service.ts';
+import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment.provider.ts';
 import { openPayment, requireConsent, reservePaymentStart } from './payment-opening.service.ts';
-import type { PaymentProvider, ProviderEvent, ProviderIntent } from './payment-provider.ts';
 import {
   instalmentDueDates,
   invoicePurchase,
   purchaseConfirmation,
   purchaseOutcome,
 } from './purchase-receipt.service.ts';
-import type { CardChangeEventHandler, InstalmentEventHandler, RefundEventHandler } from './settlement.ts';
-import { type PaymentSettlement, settleForPurpose } from './settlement.ts';
+import type {
+  CardChangeEventHandler,
+  InstalmentEventHandler,
+  RefundEventHandler,
+} from './settlement.handler.ts';
+import { type PaymentSettlement, settleForPurpose } from './settlement.handler.ts';
 
 export interface CheckoutDeps {
   db: Db;
@@ -43,7 +47,7 @@ export interface CheckoutDeps {
   invoicing: AppConfig['invoicing'];
   /** Payments one client address may start per 10 minutes (payment-opening.service.ts). */
   paymentStartsPerIp: number;
-  /** Other features' payment purposes (settlement.ts), settled inside settleIntent's transaction. */
+  /** Other features' payment purposes (settlement.handler.ts), settled inside settleIntent's transaction. */
   settlements: readonly PaymentSettlement[];
   /** Confirms refunds from the provider's refund events (features/refunds, through the composition root). */
   refundEvents: RefundEventHandler | null;

@@ -1,10 +1,10 @@
 // The checkout feature's public surface: other features and the app import only this file (ARCHITECTURE.md
 // 'Feature boundaries').
+
 export { checkoutRoutes } from './checkout.routes.ts';
 export type { CheckoutDeps } from './checkout.service.ts';
-export { checkoutDeps } from './checkout-deps.ts';
+export type { PaymentProvider, ProviderInvoice, ProviderRefund, ProviderSetup } from './payment.provider.ts';
 export { openPayment, requireConsent, reservePaymentStart } from './payment-opening.service.ts';
-export type { PaymentProvider, ProviderInvoice, ProviderRefund, ProviderSetup } from './payment-provider.ts';
 export { ABANDON_AFTER_MS, reconcilePayments } from './reconcile.service.ts';
 export { paymentReconciler } from './reconcile.worker.ts';
 export type {
@@ -12,6 +12,6 @@ export type {
   InstalmentEventHandler,
   PaymentSettlement,
   RefundEventHandler,
-} from './settlement.ts';
-export { StripeProvider } from './stripe-provider.ts';
+} from './settlement.handler.ts';
+export { StripeProvider } from './stripe.provider.ts';
 export { TestPaymentProvider } from './test-provider.service.ts';

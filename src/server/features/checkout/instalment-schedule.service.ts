@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { paymentInstalments, payments } from '#server/db/schema/index.ts';
-import type { PaymentProvider, ProviderIntent } from './payment-provider.ts';
+import type { PaymentProvider, ProviderIntent } from './payment.provider.ts';
 
 // A monthly plan's later instalments at the provider (docs/product.md#failed-instalments): the schedule is made once
 // the first payment settles, or later by the reconciler when the provider could not make it then.

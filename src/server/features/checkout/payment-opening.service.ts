@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
 import type { PaymentConsent } from '#server/db/schema/commerce.ts';
 import { payments } from '#server/db/schema/index.ts';
-import { badRequest, tooManyRequests } from '#server/lib/errors.ts';
+import { badRequest, tooManyRequests } from '#server/lib/http.error.ts';
 import * as rateLimit from '#server/lib/rate-limit.service.ts';
 import { CONSENT_REQUIRED_MESSAGE, type ConsentInput, IMMEDIATE_ACCESS_CONSENT } from '#shared/consent.ts';
-import type { CreateIntentInput, PaymentProvider, ProviderIntent } from './payment-provider.ts';
+import type { CreateIntentInput, PaymentProvider, ProviderIntent } from './payment.provider.ts';
 
 // How a payment starts (docs/decisions/0015-payment-row-first.md): anonymous callers are throttled per address,
 // our own row is written first, and only then is the provider asked for an intent, with our row's id as the

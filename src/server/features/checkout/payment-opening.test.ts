@@ -4,11 +4,11 @@ import { loadConfig } from '#server/config.ts';
 import { payments, rateLimits, teamOrders } from '#server/db/schema/index.ts';
 import { createCourse } from '#server/test/factories.ts';
 import { createStripeTestApp, type FakeStripe } from '#server/test/fake-stripe.ts';
+import { checkoutDeps } from '#server/test/feature-deps.ts';
 import { teamOrderBody } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { consentGiven } from '#shared/consent.ts';
-import { checkoutDeps } from './checkout-deps.ts';
 import { PROVIDER_FAILED_MESSAGE, TOO_MANY_PAYMENTS } from './payment-opening.service.ts';
 import { RECHECK_AFTER_MS, reconcilePayments } from './reconcile.service.ts';
 

@@ -3,7 +3,7 @@ import type { AppConfig } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { type courses, type payments, teamOrders, users } from '#server/db/schema/index.ts';
 import { issuePurchaseInvoice } from '#server/features/invoices/index.ts';
-import { orderConfirmationParagraphs } from '#server/lib/mail/templates.ts';
+import { orderConfirmationParagraphs } from '#server/lib/mail/templates.emails.ts';
 import { CANCELLATION_DAYS, IMMEDIATE_ACCESS_CONSENT, orderReference } from '#shared/consent.ts';
 import { formatDate, formatPrice } from '#shared/format.ts';
 import type { PurchaseOutcome } from '#shared/schemas/checkout.ts';

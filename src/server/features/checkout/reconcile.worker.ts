@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { every, type Worker } from '#server/lib/periodic.ts';
-import { checkoutDeps } from './checkout-deps.ts';
+import { every, type Worker } from '#server/lib/periodic.worker.ts';
 import { reconcilePayments } from './reconcile.service.ts';
 
 export const RECONCILE_INTERVAL_MS = 5 * 60 * 1000;
@@ -12,7 +11,7 @@ export function paymentReconciler(app: FastifyInstance): Worker {
     firstRunMs: 60_000,
     intervalMs: RECONCILE_INTERVAL_MS,
     run: async () => {
-      const result = await reconcilePayments(checkoutDeps(app));
+      const result = await reconcilePayments(app.checkoutDeps);
       if (result.provisioned || result.abandoned || result.schedulesCreated) {
         app.log.info(result, 'reconciled payments');
       }

@@ -11,9 +11,9 @@ import {
   users,
 } from '#server/db/schema/index.ts';
 import { createStripeTestApp, type FakeStripe } from '#server/test/fake-stripe.ts';
+import { checkoutDeps } from '#server/test/feature-deps.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { consentGiven } from '#shared/consent.ts';
-import { checkoutDeps } from './checkout-deps.ts';
 import {
   ABANDON_AFTER_MS,
   ABANDONED_MESSAGE,

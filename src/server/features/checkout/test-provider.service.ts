@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { cardChanges, courses, payments } from '#server/db/schema/index.ts';
-import { badRequest, HttpError, notFound } from '#server/lib/errors.ts';
+import { badRequest, HttpError, notFound } from '#server/lib/http.error.ts';
 import { penceToDecimal } from '#shared/format.ts';
 import {
   cardDigits,
@@ -25,7 +25,7 @@ import {
   type ProviderRefund,
   type ProviderSetup,
   WebhookSignatureError,
-} from './payment-provider.ts';
+} from './payment.provider.ts';
 
 // The built-in provider behaves like Stripe's test mode, driven by Stripe's test card numbers. Its intents
 // live in the payments table (one row per intent, written by checkout when the intent is created), so any

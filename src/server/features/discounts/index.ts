@@ -3,4 +3,5 @@
 
 export { discountsRoutes } from './discounts.routes.ts';
 export { priceCourseCode } from './discounts.service.ts';
+export { discountsAdminRoutes } from './discounts-admin.routes.ts';
 export { priceTeamOrder, type TeamPriced } from './tiers.service.ts';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { discountCodes, discountRedemptions, payments, teamOrders } from '#server/db/schema/index.ts';
-import { badRequest } from '#server/lib/errors.ts';
+import { badRequest } from '#server/lib/http.error.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
 import { codeOffPence, type DiscountQuote } from '#shared/schemas/discounts.ts';
 

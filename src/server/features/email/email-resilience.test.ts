@@ -10,7 +10,7 @@ import {
   enqueueEmail,
   GIVE_UP_AFTER_MS,
 } from '#server/lib/mail/outbox.service.ts';
-import { createTransport } from '#server/lib/mail/transport.ts';
+import { createTransport } from '#server/lib/mail/transport.provider.ts';
 import { testDbKind } from '#server/test/db-target.ts';
 import { createTestApp, type TestContext, type TestUser } from '#server/test/harness.ts';
 

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, emailOutbox } from '#server/db/schema/index.ts';
 import { deliverDue } from '#server/lib/mail/outbox.service.ts';
-import { createTransport } from '#server/lib/mail/transport.ts';
+import { createTransport } from '#server/lib/mail/transport.provider.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { consentGiven } from '#shared/consent.ts';
 

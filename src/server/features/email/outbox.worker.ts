@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deliverDue } from '#server/lib/mail/outbox.service.ts';
-import { every, type Worker } from '#server/lib/periodic.ts';
+import { every, type Worker } from '#server/lib/periodic.worker.ts';
 
 export const OUTBOX_POLL_MS = 2000;
 

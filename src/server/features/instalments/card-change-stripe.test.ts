@@ -5,8 +5,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardChanges, paymentInstalments, payments } from '#server/db/schema/index.ts';
-import { checkoutDeps, reconcilePayments } from '#server/features/checkout/index.ts';
+import { reconcilePayments } from '#server/features/checkout/index.ts';
 import { createStripeTestApp, type FakeStripe, sendSignedWebhook } from '#server/test/fake-stripe.ts';
+import { checkoutDeps } from '#server/test/feature-deps.ts';
 import { buyerDetails, seedSaleCourse } from '#server/test/fixtures/purchases.ts';
 import { settlePassword } from '#server/test/fixtures/teams.ts';
 import type { TestContext } from '#server/test/harness.ts';

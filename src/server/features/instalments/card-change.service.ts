@@ -6,8 +6,8 @@ import type {
   PaymentProvider,
   ProviderSetup,
 } from '#server/features/checkout/index.ts';
-import { conflict, notFound } from '#server/lib/errors.ts';
-import { isUuid } from '#server/lib/uuid.ts';
+import { conflict, notFound } from '#server/lib/http.error.ts';
+import { isUuid } from '#server/lib/uuid.util.ts';
 import type { CardChange, CardChanged } from '#shared/schemas/instalments.ts';
 
 // Changing a monthly plan's card at any time (README 'Failed instalments'): a setup with the provider (Stripe's

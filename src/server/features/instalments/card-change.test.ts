@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardChanges, courses, paymentInstalments, payments } from '#server/db/schema/index.ts';
+import { instalmentDeps } from '#server/test/feature-deps.ts';
 import { buyCourse } from '#server/test/fixtures/purchases.ts';
 import { seedCourse } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
@@ -8,7 +9,6 @@ import { api } from '#server/test/request.ts';
 import { signedInStaff } from '#server/test/staff.ts';
 import { seedPlan } from './instalments.fixtures.ts';
 import { runInstalments } from './instalments.service.ts';
-import { instalmentDeps } from './instalments-deps.ts';
 
 // Changing a monthly plan's card at any time (README 'Failed instalments'), with the built-in test provider: the
 // 4000 0000 0000 0341 card pays the first instalment and declines the later ones; after a change to a card that

@@ -3,5 +3,6 @@
 export { cardChangeEventHandler } from './card-change.service.ts';
 export { instalmentEventHandler } from './instalment-events.handler.ts';
 export { instalmentsRoutes } from './instalments.routes.ts';
+export type { InstalmentDeps } from './instalments.service.ts';
 export { instalmentWorker } from './instalments.worker.ts';
 export { overdueInstalmentSettlement } from './overdue.service.ts';

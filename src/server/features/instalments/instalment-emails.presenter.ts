@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, type paymentInstalments, payments } from '#server/db/schema/index.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
-import { layoutHtml } from '#server/lib/mail/templates.ts';
+import { layoutHtml } from '#server/lib/mail/templates.emails.ts';
 import { formatDate, formatPrice } from '#shared/format.ts';
 
 // The buyer's emails about a monthly plan's failed instalment (docs/product.md#failed-instalments).

@@ -4,7 +4,7 @@ import type { Queryable } from '#server/db/client.ts';
 import { courses, type paymentInstalments, payments } from '#server/db/schema/index.ts';
 import { invoiceAttachment, issueInstalmentInvoice } from '#server/features/invoices/index.ts';
 import { enqueueEmailWithAttachments } from '#server/lib/mail/attachments.repo.ts';
-import { layoutHtml } from '#server/lib/mail/templates.ts';
+import { layoutHtml } from '#server/lib/mail/templates.emails.ts';
 import { orderReference } from '#shared/consent.ts';
 import { formatDate, formatPrice } from '#shared/format.ts';
 import { invoiceLabel } from '#shared/schemas/teams.ts';

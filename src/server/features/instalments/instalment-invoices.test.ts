@@ -7,6 +7,7 @@ import {
   invoices,
   paymentInstalments,
 } from '#server/db/schema/index.ts';
+import { instalmentDeps } from '#server/test/feature-deps.ts';
 import { buyCourse } from '#server/test/fixtures/purchases.ts';
 import { seedCourse, VAT_INVOICING } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
@@ -15,7 +16,6 @@ import { api } from '#server/test/request.ts';
 import { signedInStaff } from '#server/test/staff.ts';
 import { orderReference } from '#shared/consent.ts';
 import { runInstalments } from './instalments.service.ts';
-import { instalmentDeps } from './instalments-deps.ts';
 
 // VAT invoices for a monthly plan's later instalments (README 'Failed instalments'): with VAT_NUMBER set, each paid
 // instalment gets its own, once (a unique key per instalment), in the same gap-free series as every invoice, in

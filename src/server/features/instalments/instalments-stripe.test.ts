@@ -5,12 +5,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, paymentInstalments, payments } from '#server/db/schema/index.ts';
 import { createStripeTestApp, type FakeStripe, sendSignedWebhook } from '#server/test/fake-stripe.ts';
+import { instalmentDeps } from '#server/test/feature-deps.ts';
 import { buyerDetails, seedSaleCourse } from '#server/test/fixtures/purchases.ts';
 import type { TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { consentGiven } from '#shared/consent.ts';
 import { runInstalments } from './instalments.service.ts';
-import { instalmentDeps } from './instalments-deps.ts';
 
 const WEBHOOK_SECRET = 'whsec_instalment_secret';
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '#server/plugins/auth.ts';
+import { requireUser } from '#server/plugins/auth.plugin.ts';
 import { apiErrorSchema as errorSchema, text } from '#shared/schemas/common.ts';
 import {
   accountPlansSchema,
@@ -12,7 +12,6 @@ import {
   overduePaymentSchema,
 } from '#shared/schemas/instalments.ts';
 import { completeCardChange, startCardChange } from './card-change.service.ts';
-import { instalmentDeps } from './instalments-deps.ts';
 import {
   accountPlans,
   overdueInstalment,
@@ -25,7 +24,7 @@ const planParams = z.object({ paymentId: text().max(100) });
 
 /** The buyer's monthly plans, overdue instalments and paying them (docs/product.md#failed-instalments). */
 export const instalmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = instalmentDeps(app);
+  const deps = app.instalmentDeps;
   const tags = ['account'];
 
   app.get(

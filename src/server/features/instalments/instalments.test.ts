@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, emailOutbox, paymentInstalments, payments } from '#server/db/schema/index.ts';
+import { instalmentDeps } from '#server/test/feature-deps.ts';
 import { buyCourse } from '#server/test/fixtures/purchases.ts';
 import { seedCourse } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { signedInStaff } from '#server/test/staff.ts';
 import { runInstalments } from './instalments.service.ts';
-import { instalmentDeps } from './instalments-deps.ts';
 
 // A failed monthly instalment walked with a test clock (docs/product.md#failed-instalments): the built-in test
 // provider's 4000 0000 0000 0341 pays the first instalment and declines the later ones.

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { every, type Worker } from '#server/lib/periodic.ts';
+import { every, type Worker } from '#server/lib/periodic.worker.ts';
 import { runInstalments } from './instalments.service.ts';
-import { instalmentDeps } from './instalments-deps.ts';
 
 /**
  * The instalment job (docs/product.md#failed-instalments): two minutes after start, then every hour. Each run does
@@ -11,7 +10,7 @@ import { instalmentDeps } from './instalments-deps.ts';
 export const INSTALMENT_JOB_INTERVAL_MS = 60 * 60 * 1000;
 
 export function instalmentWorker(app: FastifyInstance): Worker {
-  const deps = instalmentDeps(app);
+  const deps = app.instalmentDeps;
   return every(app.log, {
     name: 'instalments',
     firstRunMs: 120_000,

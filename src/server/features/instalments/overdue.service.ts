@@ -7,8 +7,8 @@ import {
   type PaymentProvider,
   type PaymentSettlement,
 } from '#server/features/checkout/index.ts';
-import { conflict, notFound } from '#server/lib/errors.ts';
-import { isUuid } from '#server/lib/uuid.ts';
+import { conflict, notFound } from '#server/lib/http.error.ts';
+import { isUuid } from '#server/lib/uuid.util.ts';
 import type {
   AccountPlan,
   InstalmentStatus,
@@ -275,7 +275,7 @@ export async function startOverduePayment(
 }
 
 /**
- * Checkout's settlement for a paid overdue instalment (features/checkout/settlement.ts), inside its transaction
+ * Checkout's settlement for a paid overdue instalment (features/checkout/settlement.handler.ts), inside its transaction
  * with the payment row locked, so exactly once: the instalment is paid, the course opens again at once when nothing
  * else is overdue, and (built-in test provider) the new card is the plan's card from now on.
  */

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { AppConfig } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, invoices, teamOrders } from '#server/db/schema/index.ts';
-import { can, type Principal } from '#server/lib/access-policy.ts';
-import { notFound } from '#server/lib/errors.ts';
-import { isUuid } from '#server/lib/uuid.ts';
+import { can, type Principal } from '#server/lib/access.policy.ts';
+import { notFound } from '#server/lib/http.error.ts';
+import { isUuid } from '#server/lib/uuid.util.ts';
 import { invoiceFigures } from '#shared/vat.ts';
 import { issueInvoiceOnce } from './invoice-numbers.repo.ts';
-import { type FoundInvoice, invoiceFilename, renderInvoicePdf } from './invoice-pdf.ts';
+import { type FoundInvoice, invoiceFilename, renderInvoicePdf } from './invoice-pdf.presenter.ts';
 import { purchaseInvoiceDocument } from './purchase-invoices.service.ts';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';

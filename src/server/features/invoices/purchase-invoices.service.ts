@@ -5,7 +5,7 @@ import { courses, invoices, paymentInstalments, payments, users } from '#server/
 import { orderReference } from '#shared/consent.ts';
 import { invoiceFigures } from '#shared/vat.ts';
 import { issueInvoiceOnce } from './invoice-numbers.repo.ts';
-import type { FoundInvoice } from './invoice-pdf.ts';
+import type { FoundInvoice } from './invoice-pdf.presenter.ts';
 
 // VAT invoices for individual card purchases (docs/product.md#invoices-and-receipts): when the supplier is VAT
 // registered, each course purchase gets one, and each later instalment of a monthly plan its own once paid (README

@@ -1,9 +1,9 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database, Db } from '#server/db/client.ts';
 import { enrolments, modules, payments, quizzes, topicProgress, topics } from '#server/db/schema/index.ts';
-import { KeyedCache } from '#server/lib/cache.ts';
 import { COURSE_CONTENT_TOPIC, LEARNER_TOPIC } from '#server/lib/change-notifications.service.ts';
 import { onInvalidate } from '#server/lib/invalidation.service.ts';
+import { KeyedCache } from '#server/lib/keyed.cache.ts';
 
 // What every learning read needs, kept in-process so the portal's hot calls (GET /api/modules above all) do not
 // wait on the database: each course's outline (modules and topics, shared by all its students) and each learner's

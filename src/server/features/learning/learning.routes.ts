@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '#server/lib/errors.ts';
-import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { notFound } from '#server/lib/http.error.ts';
+import { currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
 import { text } from '#shared/schemas/common.ts';
 import {
   courseQuerySchema,
@@ -20,7 +20,6 @@ import {
   videoProgressResponseSchema,
   videoProgressSchema,
 } from '#shared/schemas/learning.ts';
-import { LearningCache } from './learning.cache.ts';
 import { type LearningDeps, listModules, listTopics, openTopic, readTopic } from './learning.service.ts';
 import {
   listProgress,
@@ -34,8 +33,7 @@ import { getQuiz, submitQuizAttempt } from './quiz.service.ts';
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['learning'];
   const guard = { onRequest: [requireUser] };
-  const cache = new LearningCache(app.database);
-  app.addHook('onClose', async () => cache.close());
+  const cache = app.learningCache;
   const deps: LearningDeps = {
     db: app.db,
     database: app.database,

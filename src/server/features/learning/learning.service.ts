@@ -10,9 +10,9 @@ import {
   topicProgress,
   topics,
 } from '#server/db/schema/index.ts';
-import { accountPrincipal, can } from '#server/lib/access-policy.ts';
+import { accountPrincipal, can } from '#server/lib/access.policy.ts';
 import { learnerChanged } from '#server/lib/change-notifications.service.ts';
-import { forbidden, HttpError, notFound } from '#server/lib/errors.ts';
+import { forbidden, HttpError, notFound } from '#server/lib/http.error.ts';
 import type { UserRow } from '#server/lib/sessions.service.ts';
 import type {
   LearningModule,

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { moduleProgress, resourceAccessEvents, topicProgress, topics } from '#server/db/schema/index.ts';
 import { learnerChanged } from '#server/lib/change-notifications.service.ts';
-import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
+import { badRequest, conflict, notFound } from '#server/lib/http.error.ts';
 import type {
   ProgressRecord,
   ResourceType,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { quizAnswers, quizQuestions, quizzes, topics } from '#server/db/schema/index.ts';
 import { attachImage, imagePath, type MediaDeps, releaseObjects } from '#server/features/media/index.ts';
-import { conflict, notFound } from '#server/lib/errors.ts';
+import { conflict, notFound } from '#server/lib/http.error.ts';
 import type { AdminQuiz, quizInputSchema } from '#shared/schemas/admin-content.ts';
 import { presentQuizForEditor } from './quiz.presenter.ts';
 import { quizImagePaths, quizOfTopic, quizQuestionsOf } from './quiz.repo.ts';

@@ -3,7 +3,7 @@ import { and, count, desc, eq, max } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { quizAttempts, topicProgress } from '#server/db/schema/index.ts';
 import { learnerChanged } from '#server/lib/change-notifications.service.ts';
-import { badRequest, conflict, forbidden, notFound } from '#server/lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '#server/lib/http.error.ts';
 import {
   type ProgressRecord,
   QUIZ_ATTEMPTS_EXHAUSTED,

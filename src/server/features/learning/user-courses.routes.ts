@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { basePrincipal, currentUser, requireUser } from '#server/plugins/auth.ts';
+import { basePrincipal, currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
 import { userCoursesResponseSchema } from '#shared/schemas/learning.ts';
 import { listUserCourses } from './user-courses.service.ts';
 

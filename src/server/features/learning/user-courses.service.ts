@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, enrolments } from '#server/db/schema/index.ts';
-import { can, type Principal } from '#server/lib/access-policy.ts';
+import { can, type Principal } from '#server/lib/access.policy.ts';
 
 const columns = {
   id: courses.id,

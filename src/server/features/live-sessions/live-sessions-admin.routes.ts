@@ -1,12 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActor } from '#server/features/audit/index.ts';
-import { can } from '#server/lib/access-policy.ts';
-import { notFound } from '#server/lib/errors.ts';
+import { can } from '#server/lib/access.policy.ts';
+import { notFound } from '#server/lib/http.error.ts';
 import { coursesTaughtBy, teachingOf } from '#server/lib/teaching.repo.ts';
-import { authorize, basePrincipal, currentUser, requireStaff } from '#server/plugins/auth.ts';
+import {
+  authorize,
+  basePrincipal,
+  currentUser,
+  requireCan,
+  requireStaff,
+} from '#server/plugins/auth.plugin.ts';
 import { adminLiveSessionSchema, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
+import {
+  attendanceInputSchema,
+  caseloadSessionSchema,
+  registerSchema,
+} from '#shared/schemas/live-sessions.ts';
 import * as liveSessions from './live-sessions-admin.service.ts';
+import { caseloadSessions, getRegister, takeRegister } from './register.service.ts';
 
 const params = z.object({ id: z.uuid('Session not found') });
 const tags = ['admin'];
@@ -84,4 +96,39 @@ export const liveSessionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     await liveSessions.deleteSession(app.db, auditActor(request), request.params.id);
     return reply.status(204).send();
   });
+
+  // The registers (taken by tutors for their caseload and by the session's staff; docs/product.md#live-sessions).
+  const registerTags = ['live-sessions'];
+  // A tutor's Live Sessions tab: the sessions their apprentices are expected at, to take the register.
+  app.get(
+    '/api/admin/caseload/sessions',
+    {
+      onRequest: [requireCan('caseload:read')],
+      schema: { tags: registerTags, response: { 200: z.array(caseloadSessionSchema) } },
+    },
+    async (request) => caseloadSessions(app.db, basePrincipal(currentUser(request))),
+  );
+
+  const register = { onRequest: [requireCan('session:register')] };
+  app.get(
+    '/api/admin/sessions/:id/attendance',
+    { ...register, schema: { tags: registerTags, params, response: { 200: registerSchema } } },
+    async (request) => getRegister(app.db, basePrincipal(currentUser(request)), request.params.id),
+  );
+
+  app.put(
+    '/api/admin/sessions/:id/attendance',
+    {
+      ...register,
+      schema: { tags: registerTags, params, body: attendanceInputSchema, response: { 200: registerSchema } },
+    },
+    async (request) =>
+      takeRegister(
+        app.db,
+        auditActor(request),
+        basePrincipal(currentUser(request)),
+        request.params.id,
+        request.body.present,
+      ),
+  );
 };

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { courses, enrolments, liveSessionAttendees, liveSessions, users } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
-import { badRequest, notFound } from '#server/lib/errors.ts';
+import { badRequest, notFound } from '#server/lib/http.error.ts';
 import { emitEvent } from '#server/lib/jobs.service.ts';
 import type { AdminLiveSession, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
 import { presentLiveSession } from './live-sessions-admin.presenter.ts';

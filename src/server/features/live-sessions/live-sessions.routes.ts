@@ -1,17 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActor } from '#server/features/audit/index.ts';
-import { basePrincipal, currentUser, requireCan, requireUser } from '#server/plugins/auth.ts';
-import {
-  attendanceInputSchema,
-  caseloadSessionSchema,
-  registerSchema,
-  rsvpSchema,
-  upcomingSessionsResponseSchema,
-} from '#shared/schemas/live-sessions.ts';
+import { basePrincipal, currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
+import { rsvpSchema, upcomingSessionsResponseSchema } from '#shared/schemas/live-sessions.ts';
 import { sessionIcs } from './calendar.presenter.ts';
 import { answerRsvp, upcomingSessions, visibleSession } from './live-sessions.service.ts';
-import { caseloadSessions, getRegister, takeRegister } from './register.service.ts';
 
 const params = z.object({ id: z.uuid('Session not found') });
 const tags = ['live-sessions'];
@@ -47,34 +39,5 @@ export const liveSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       answerRsvp(app.db, basePrincipal(currentUser(request)), request.params.id, request.body.attending),
-  );
-
-  // A tutor's Live Sessions tab: the sessions their apprentices are expected at, to take the register.
-  app.get(
-    '/api/admin/caseload/sessions',
-    {
-      onRequest: [requireCan('caseload:read')],
-      schema: { tags, response: { 200: z.array(caseloadSessionSchema) } },
-    },
-    async (request) => caseloadSessions(app.db, basePrincipal(currentUser(request))),
-  );
-
-  const register = { onRequest: [requireCan('session:register')] };
-  app.get(
-    '/api/admin/sessions/:id/attendance',
-    { ...register, schema: { tags, params, response: { 200: registerSchema } } },
-    async (request) => getRegister(app.db, basePrincipal(currentUser(request)), request.params.id),
-  );
-  app.put(
-    '/api/admin/sessions/:id/attendance',
-    { ...register, schema: { tags, params, body: attendanceInputSchema, response: { 200: registerSchema } } },
-    async (request) =>
-      takeRegister(
-        app.db,
-        auditActor(request),
-        basePrincipal(currentUser(request)),
-        request.params.id,
-        request.body.present,
-      ),
   );
 };

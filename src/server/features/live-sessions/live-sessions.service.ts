@@ -7,8 +7,8 @@ import {
   liveSessionResponses,
   liveSessions,
 } from '#server/db/schema/index.ts';
-import { can, type Principal } from '#server/lib/access-policy.ts';
-import { badRequest, notFound } from '#server/lib/errors.ts';
+import { can, type Principal } from '#server/lib/access.policy.ts';
+import { badRequest, notFound } from '#server/lib/http.error.ts';
 import { JOIN_OPENS_MINUTES_BEFORE } from '#shared/constants.ts';
 import type { UpcomingSession } from '#shared/schemas/live-sessions.ts';
 

@@ -12,8 +12,8 @@ import {
 } from '#server/db/schema/index.ts';
 import { displayName, recordSessionRegister } from '#server/features/apprenticeships/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
-import { can, type Principal } from '#server/lib/access-policy.ts';
-import { badRequest, forbidden, notFound } from '#server/lib/errors.ts';
+import { can, type Principal } from '#server/lib/access.policy.ts';
+import { badRequest, forbidden, notFound } from '#server/lib/http.error.ts';
 import { coursesTaughtBy } from '#server/lib/teaching.repo.ts';
 import type { CaseloadSession, SessionRegister } from '#shared/schemas/live-sessions.ts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { storedObjects, topics } from '#server/db/schema/index.ts';
 import { courseContentChanged } from '#server/lib/change-notifications.service.ts';
-import { badRequest, notFound, payloadTooLarge } from '#server/lib/errors.ts';
+import { badRequest, notFound, payloadTooLarge } from '#server/lib/http.error.ts';
 import { CAPTIONS_MAX_BYTES } from '#shared/constants.ts';
 import { parseWebVtt } from '#shared/webvtt.ts';
 import {
@@ -12,7 +12,7 @@ import {
   objectKeyFrom,
   releaseObject,
 } from './media.service.ts';
-import { objectPathFor } from './object-store.ts';
+import { objectPathFor } from './object.store.ts';
 import type { TopicRow } from './topic-media.service.ts';
 
 // A topic video's captions (README 'Accessibility'): a WebVTT file uploaded as type `captions` through the signed

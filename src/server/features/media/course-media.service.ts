@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database, Queryable } from '#server/db/client.ts';
 import { courses, modules, topics } from '#server/db/schema/index.ts';
-import { badRequest, notFound } from '#server/lib/errors.ts';
+import { badRequest, notFound } from '#server/lib/http.error.ts';
 import { invalidate } from '#server/lib/invalidation.service.ts';
 import {
   attachObject,

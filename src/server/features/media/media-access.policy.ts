@@ -1,9 +1,9 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, enrolments, modules, topics } from '#server/db/schema/index.ts';
-import { type AccountRoles, accountPrincipal, can } from '#server/lib/access-policy.ts';
+import { type AccountRoles, accountPrincipal, can } from '#server/lib/access.policy.ts';
 import type { StoredObjectRow } from './media.service.ts';
-import { objectPathFor } from './object-store.ts';
+import { objectPathFor } from './object.store.ts';
 
 // Who may read a stored object (docs/product.md#uploads-and-media), and the topic facts that decide it.
 

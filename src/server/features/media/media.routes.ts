@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentCourse } from '#server/features/catalog/index.ts';
-import { forbidden, notFound, unauthorized } from '#server/lib/errors.ts';
-import { basePrincipal, currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
+import { forbidden, notFound, unauthorized } from '#server/lib/http.error.ts';
+import { basePrincipal, currentUser, requireAdmin, requireUser } from '#server/plugins/auth.plugin.ts';
 import type { FileType } from '#shared/constants.ts';
 import { courseSchema } from '#shared/schemas/catalog.ts';
 import { apiErrorSchema, text } from '#shared/schemas/common.ts';
@@ -17,12 +17,12 @@ import {
   uploadTargetSchema,
 } from '#shared/schemas/media.ts';
 import { listMediaTopics, setCourseImage } from './course-media.service.ts';
-import type { DiskObjectStore } from './disk-store.ts';
+import type { DiskObjectStore } from './disk.store.ts';
 import { contentDisposition, listObjects, type StoredObjectRow } from './media.service.ts';
 import { mediaAccess, presentationTitle } from './media-access.policy.ts';
-import { objectPathFor } from './object-store.ts';
-import { ifRangeHolds, notModified, parseRange } from './range.ts';
-import { S3ObjectStore } from './s3-store.ts';
+import { objectPathFor } from './object.store.ts';
+import { ifRangeHolds, notModified, parseRange } from './range.util.ts';
+import { S3ObjectStore } from './s3.store.ts';
 import { presentTopic } from './topic-media.presenter.ts';
 import {
   acceptSignedPut,
@@ -62,7 +62,11 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireUser],
     },
     async (request) =>
-      startUpload(app, basePrincipal(currentUser(request)), request.body ?? uploadRequestSchema.parse({})),
+      startUpload(
+        app.mediaDeps,
+        basePrincipal(currentUser(request)),
+        request.body ?? uploadRequestSchema.parse({}),
+      ),
   );
 
   app.post(
@@ -78,7 +82,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return presentObject(
-        await completeOwnUpload(app, basePrincipal(currentUser(request)), request.body.objectPath),
+        await completeOwnUpload(app.mediaDeps, basePrincipal(currentUser(request)), request.body.objectPath),
       );
     },
   );
@@ -124,7 +128,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireAdmin],
     },
     async (request, reply) => {
-      await deleteUnusedObject(app, `${request.params.kind}/${request.params.id}`);
+      await deleteUnusedObject(app.mediaDeps, `${request.params.kind}/${request.params.id}`);
       return reply.status(204).send(null);
     },
   );
@@ -153,7 +157,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { max, expires, sig } = request.query;
-        const row = await acceptSignedPut(app, {
+        const row = await acceptSignedPut(app.mediaDeps, {
           key: `${request.params.kind}/${request.params.id}`,
           fileType: request.params.kind as FileType,
           max,
@@ -265,7 +269,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         onRequest: [requireAdmin],
       },
       async (request) => {
-        const course = await setCourseImage(app, request.params.id, column, request.body.imageURL);
+        const course = await setCourseImage(app.mediaDeps, request.params.id, column, request.body.imageURL);
         return presentCourse(course);
       },
     );

@@ -1,19 +1,19 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { courses, modules, quizQuestions, quizzes, storedObjects, topics } from '#server/db/schema/index.ts';
-import { badRequest, HttpError, payloadTooLarge } from '#server/lib/errors.ts';
+import { badRequest, HttpError, payloadTooLarge } from '#server/lib/http.error.ts';
 import type { FileType } from '#shared/constants.ts';
 import { CONTENT_TYPES_BY_TYPE, MAX_BYTES_BY_TYPE, type UploadRequest } from '#shared/schemas/media.ts';
-import { DiskObjectStore } from './disk-store.ts';
-import { checkContent, extensionFor, normaliseContentType, SNIFF_BYTES } from './file-types.ts';
-import { mp4DurationSeconds } from './mp4-duration.ts';
+import { DiskObjectStore } from './disk.store.ts';
+import { checkContent, extensionFor, normaliseContentType, SNIFF_BYTES } from './file-types.util.ts';
+import { mp4DurationSeconds } from './mp4-duration.util.ts';
 import {
   isObjectKey,
   newObjectKey,
   type ObjectStore,
   objectPathFor,
   UPLOAD_URL_TTL_MS,
-} from './object-store.ts';
+} from './object.store.ts';
 
 /** What the media functions need; a Fastify instance is one (its objectStore comes from src/server/deps.ts). */
 export interface MediaDeps {

@@ -235,7 +235,7 @@ function defineUploadSuite(h: MediaHarness) {
           const out = await put(url, fakeMp4(), 'video/mp4');
           expect([403, 404]).toContain(out.status);
         }
-        const store = h.ctx.app.objectStore as import('./disk-store.ts').DiskObjectStore;
+        const store = h.ctx.app.objectStore as import('./disk.store.ts').DiskObjectStore;
         expect(() => store.pathFor('../../package.json')).toThrow();
         expect(() => store.pathFor('video/../../x')).toThrow();
       });

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkContent, sniffContentType } from './file-types.ts';
+import { checkContent, sniffContentType } from './file-types.util.ts';
 import { cleanFileName, contentDisposition, objectKeyFrom } from './media.service.ts';
-import { mp4DurationSeconds } from './mp4-duration.ts';
-import { UploadSigner } from './object-store.ts';
-import { ifRangeHolds, notModified, parseRange } from './range.ts';
+import { mp4DurationSeconds } from './mp4-duration.util.ts';
+import { UploadSigner } from './object.store.ts';
+import { ifRangeHolds, notModified, parseRange } from './range.util.ts';
 
 const KEY = 'video/0b0d6f2e-5c1a-4c1e-9f4e-2f1d3c4b5a69';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { every, type Worker } from '#server/lib/periodic.ts';
+import { every, type Worker } from '#server/lib/periodic.worker.ts';
 import { sweepUnattached } from './media.service.ts';
 
 export const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
@@ -11,7 +11,7 @@ export function mediaSweeper(app: FastifyInstance): Worker {
     firstRunMs: 30_000,
     intervalMs: SWEEP_INTERVAL_MS,
     run: async () => {
-      const removed = await sweepUnattached(app);
+      const removed = await sweepUnattached(app.mediaDeps);
       if (removed) app.log.info({ removed }, 'removed unattached uploads');
     },
   });

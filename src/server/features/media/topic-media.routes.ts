@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActor } from '#server/features/audit/index.ts';
-import { notFound } from '#server/lib/errors.ts';
+import { notFound } from '#server/lib/http.error.ts';
 import { teachingOf } from '#server/lib/teaching.repo.ts';
-import { authorize, requireStaff } from '#server/plugins/auth.ts';
+import { authorize, requireStaff } from '#server/plugins/auth.plugin.ts';
 import { idParamsSchema } from '#shared/schemas/learning.ts';
 import {
   mediaTopicSchema,
@@ -76,7 +76,7 @@ export const topicMediaRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/topics/:id/${kind}`,
       { ...guard, schema: { tags, params: idParamsSchema, response: { 200: mediaTopicSchema } } },
       async (request) =>
-        presentTopic(await removeTopicMedia(app, auditActor(request), request.params.id, kind)),
+        presentTopic(await removeTopicMedia(app.mediaDeps, auditActor(request), request.params.id, kind)),
     );
   }
   // WebVTT captions for the video (README 'Accessibility'); 400 INVALID_CAPTIONS when the file is not WebVTT.
@@ -91,11 +91,12 @@ export const topicMediaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mediaTopicSchema },
       },
     },
-    async (request) => presentTopic(await replaceCaptions(app, request.params.id, request.body.objectKey)),
+    async (request) =>
+      presentTopic(await replaceCaptions(app.mediaDeps, request.params.id, request.body.objectKey)),
   );
   app.delete(
     '/api/topics/:id/captions',
     { ...guard, schema: { tags, params: idParamsSchema, response: { 200: mediaTopicSchema } } },
-    async (request) => presentTopic(await removeCaptions(app, request.params.id)),
+    async (request) => presentTopic(await removeCaptions(app.mediaDeps, request.params.id)),
   );
 };

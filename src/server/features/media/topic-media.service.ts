@@ -3,7 +3,7 @@ import type { Database } from '#server/db/client.ts';
 import { topicProgress, topics } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { courseContentChanged } from '#server/lib/change-notifications.service.ts';
-import { badRequest, notFound } from '#server/lib/errors.ts';
+import { badRequest, notFound } from '#server/lib/http.error.ts';
 import {
   attachObject,
   ensureUploaded,

@@ -2,14 +2,14 @@ import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { storedObjects } from '#server/db/schema/index.ts';
-import { can, type Principal } from '#server/lib/access-policy.ts';
-import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from '#server/lib/errors.ts';
+import { can, type Principal } from '#server/lib/access.policy.ts';
+import { badRequest, forbidden, HttpError, notFound, tooManyRequests } from '#server/lib/http.error.ts';
 import { hit } from '#server/lib/rate-limit.service.ts';
 import type { FileType } from '#shared/constants.ts';
 import { MAX_BYTES_BY_TYPE, type UploadRequest } from '#shared/schemas/media.ts';
-import { DiskObjectStore } from './disk-store.ts';
-import { receiveToTemp } from './disk-upload.ts';
-import { normaliseContentType } from './file-types.ts';
+import { DiskObjectStore } from './disk.store.ts';
+import { receiveToTemp } from './disk-upload.service.ts';
+import { normaliseContentType } from './file-types.util.ts';
 import {
   completeUpload,
   createUpload,
@@ -18,7 +18,7 @@ import {
   releaseObject,
   type StoredObjectRow,
 } from './media.service.ts';
-import { isObjectKey, objectPathFor } from './object-store.ts';
+import { isObjectKey, objectPathFor } from './object.store.ts';
 
 // What the upload routes do with stored_objects rows: find one, confirm a user's own upload, delete an unused
 // file, and take the bytes of a signed disk-store PUT (media.routes.ts only validates and presents).
@@ -85,7 +85,7 @@ export interface SignedPut {
 
 /**
  * The disk store's signed PUT: checks the signature, expiry and the one pending row, streams the body to a
- * temporary file within the type's limit (disk-upload.ts), moves it into place and marks the row uploaded.
+ * temporary file within the type's limit (disk-upload.service.ts), moves it into place and marks the row uploaded.
  */
 export async function acceptSignedPut(deps: MediaDeps, put: SignedPut): Promise<StoredObjectRow> {
   const store = deps.objectStore;

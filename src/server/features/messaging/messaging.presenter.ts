@@ -1,5 +1,5 @@
 import type { users } from '#server/db/schema/index.ts';
-import { type AccountRoles, accountPrincipal, can } from '#server/lib/access-policy.ts';
+import { type AccountRoles, accountPrincipal, can } from '#server/lib/access.policy.ts';
 import type { UserRow } from '#server/lib/sessions.service.ts';
 import type { Message, Participant } from '#shared/schemas/messaging.ts';
 

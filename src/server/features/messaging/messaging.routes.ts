@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
 import { idParamsSchema } from '#shared/schemas/learning.ts';
 import {
   contactsResponseSchema,
@@ -15,7 +15,7 @@ import {
   sendMessageSchema,
   unreadCountSchema,
 } from '#shared/schemas/messaging.ts';
-import { createMessageHub, HEARTBEAT_MS } from './message-stream.ts';
+import { HEARTBEAT_MS } from './message-stream.service.ts';
 import { presentParticipant } from './messaging.presenter.ts';
 import {
   createConversation,
@@ -31,10 +31,7 @@ import { listContacts } from './reach.service.ts';
 export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['messaging'];
   const guard = { onRequest: [requireUser] };
-  const hub = await createMessageHub(app);
-  app.addHook('preClose', async () => {
-    await hub.close();
-  });
+  const hub = app.messageHub;
 
   app.get(
     '/api/conversations',

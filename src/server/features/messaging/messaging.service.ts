@@ -7,7 +7,7 @@ import {
   scheduledJobs,
   users,
 } from '#server/db/schema/index.ts';
-import { badRequest, forbidden, isUniqueViolation, notFound } from '#server/lib/errors.ts';
+import { badRequest, forbidden, isUniqueViolation, notFound } from '#server/lib/http.error.ts';
 import { type AppEvent, JOBS_CHANNEL } from '#server/lib/jobs.service.ts';
 import type { ConversationDetail, ConversationSummary, Message } from '#shared/schemas/messaging.ts';
 import { type MessageRow, presentMessage, presentParticipant, type Viewer } from './messaging.presenter.ts';

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { apprenticeships, courseInstructors, enrolments, users } from '#server/db/schema/index.ts';
-import { accountPrincipal, can, hasRole } from '#server/lib/access-policy.ts';
-import { forbidden } from '#server/lib/errors.ts';
+import { accountPrincipal, can, hasRole } from '#server/lib/access.policy.ts';
+import { forbidden } from '#server/lib/http.error.ts';
 import type { UserRow } from '#server/lib/sessions.service.ts';
 
 // Whom a person may start a conversation with (docs/staff.md): admins anyone; a tutor their caseload; an

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import { scheduledJobs } from '#server/db/schema/index.ts';
 import { JOBS_CHANNEL, scheduleJob } from '#server/lib/jobs.service.ts';
-import { every, type Worker } from '#server/lib/periodic.ts';
+import { every, type Worker } from '#server/lib/periodic.worker.ts';
 import { queueUserEvent } from '#server/lib/user-events.service.ts';
 import { onMessageDigest, onMessageSent } from './messages.handlers.ts';
 import {

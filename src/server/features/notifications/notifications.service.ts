@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { notificationPreferences, notifications, unsubscribeTokens } from '#server/db/schema/index.ts';
-import { HttpError, notFound } from '#server/lib/errors.ts';
-import { sha256Hex } from '#server/lib/tokens.ts';
+import { HttpError, notFound } from '#server/lib/http.error.ts';
+import { sha256Hex } from '#server/lib/tokens.util.ts';
 import {
   EMAIL_KIND_LABELS,
   EMAIL_NOTIFICATION_KINDS,

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { notificationPreferences, notifications, unsubscribeTokens, users } from '#server/db/schema/index.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
-import { layoutHtml } from '#server/lib/mail/templates.ts';
-import { randomToken, sha256Hex } from '#server/lib/tokens.ts';
+import { layoutHtml } from '#server/lib/mail/templates.emails.ts';
+import { randomToken, sha256Hex } from '#server/lib/tokens.util.ts';
 import {
   EMAIL_NOTIFICATION_KINDS,
   type EmailNotificationKind,

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { dataRequests, erasureHolds, users } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { objectKeyFrom } from '#server/features/media/index.ts';
-import { conflict, notFound } from '#server/lib/errors.ts';
+import { conflict, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { userChanged } from '#server/lib/sessions.service.ts';
 import { formatDate } from '#shared/format.ts';

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { ObjectStore } from '#server/features/media/index.ts';
-import { toCsv } from '#server/lib/csv.ts';
+import { toCsv } from '#server/lib/csv.util.ts';
 import { RETENTION_SCHEDULE } from '#shared/retention-schedule.ts';
 import type { Row } from './person.repo.ts';
 

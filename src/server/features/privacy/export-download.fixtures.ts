@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
+import { privacyDeps } from '#server/test/feature-deps.ts';
 import type { TestContext } from '#server/test/harness.ts';
-import { privacyDeps, runNextExport } from './export.service.ts';
+import { runNextExport } from './export.service.ts';
 
 // The export tests' reading of the ZIP (README 'Your data'): every entry's bytes by name.
 

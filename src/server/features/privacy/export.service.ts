@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '#server/config.ts';
 import type { Database, Queryable } from '#server/db/client.ts';
 import { dataExports, dataRequests } from '#server/db/schema/index.ts';
@@ -8,7 +7,7 @@ import { renderCertificatePdf } from '#server/features/certificates/index.ts';
 import { invoiceAttachment } from '#server/features/invoices/index.ts';
 import { type ObjectStore, objectKeyFrom } from '#server/features/media/index.ts';
 import { refundAttachments } from '#server/features/refunds/index.ts';
-import { conflict, notFound } from '#server/lib/errors.ts';
+import { conflict, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { DAY_MS, oneMonthAfter, retentionDays } from '#shared/retention-schedule.ts';
 import { type PersonFile, writeExportArchive } from './export-archive.service.ts';
@@ -25,12 +24,6 @@ export interface PrivacyDeps {
   store: ObjectStore;
   config: AppConfig;
 }
-
-export const privacyDeps = (app: FastifyInstance): PrivacyDeps => ({
-  database: app.database,
-  store: app.objectStore,
-  config: app.config,
-});
 
 export type ExportRow = typeof dataExports.$inferSelect;
 

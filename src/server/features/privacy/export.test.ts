@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataExports, emailOutbox } from '#server/db/schema/index.ts';
+import { privacyDeps } from '#server/test/feature-deps.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { privacyDeps, runNextExport } from './export.service.ts';
+import { runNextExport } from './export.service.ts';
 import { unzip } from './export-download.fixtures.ts';
 import { EXPORT_KINDS } from './export-records.repo.ts';
 import { personWithEverything } from './privacy.fixtures.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { can } from '#server/lib/access-policy.ts';
-import { basePrincipal, currentUser, requireUser } from '#server/plugins/auth.ts';
+import { can } from '#server/lib/access.policy.ts';
+import { basePrincipal, currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
 import {
   acceptedSchema,
   dataExportListSchema,
@@ -8,12 +8,12 @@ import {
   idParamsSchema,
 } from '#shared/schemas/privacy.ts';
 import { requestErasure } from './erasure.service.ts';
-import { findExport, listOwnExports, openDownload, privacyDeps, requestExport } from './export.service.ts';
+import { findExport, listOwnExports, openDownload, requestExport } from './export.service.ts';
 import { presentExport } from './privacy.presenter.ts';
 
 /** Your data, self-service (README 'Your data'): exports of one's own data and an erasure request. */
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = privacyDeps(app);
+  const deps = app.privacyDeps;
   const viewer = (request: Parameters<typeof currentUser>[0]) => {
     const user = currentUser(request);
     return { id: user.id, admin: can(basePrincipal(user), 'admin:access') };

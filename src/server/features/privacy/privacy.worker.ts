@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { every, type Worker } from '#server/lib/periodic.ts';
-import { privacyDeps, runNextExport } from './export.service.ts';
+import { every, type Worker } from '#server/lib/periodic.worker.ts';
+import { runNextExport } from './export.service.ts';
 import { runRetention } from './retention.service.ts';
 
 export const EXPORT_POLL_MS = 2000;
@@ -8,7 +8,7 @@ export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /** Builds queued data exports, one after another, every couple of seconds (README 'Your data'). */
 export function exportWorker(app: FastifyInstance): Worker {
-  const deps = privacyDeps(app);
+  const deps = app.privacyDeps;
   return every(app.log, {
     name: 'data export',
     firstRunMs: 500,
@@ -23,7 +23,7 @@ export function exportWorker(app: FastifyInstance): Worker {
 
 /** The daily retention job (README 'Your data'): a minute after start, then every 24 hours. */
 export function retentionWorker(app: FastifyInstance): Worker {
-  const deps = privacyDeps(app);
+  const deps = app.privacyDeps;
   return every(app.log, {
     name: 'retention',
     firstRunMs: 60_000,

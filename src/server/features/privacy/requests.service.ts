@@ -2,7 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { dataExports, dataRequests, erasureHolds, users } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
-import { badRequest, notFound } from '#server/lib/errors.ts';
+import { badRequest, notFound } from '#server/lib/http.error.ts';
 import { oneMonthAfter } from '#shared/retention-schedule.ts';
 import type { LogDataRequestInput } from '#shared/schemas/privacy.ts';
 import { REQUEST_NOT_FOUND } from './erasure.service.ts';

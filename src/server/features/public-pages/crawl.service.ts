@@ -1,8 +1,8 @@
 import type { Db } from '#server/db/client.ts';
 import { courses } from '#server/db/schema/index.ts';
 import { ACCESSIBILITY_STATEMENT, LISTINGS, PRIVACY_NOTICE } from '#shared/site.ts';
-import { absoluteUrl, escapeHtml } from './head.ts';
-import { coursePath } from './structured-data.ts';
+import { absoluteUrl, escapeHtml } from './head.presenter.ts';
+import { coursePath } from './structured-data.presenter.ts';
 
 // The crawl files: /sitemap.xml and /robots.txt (docs/decisions/0014-server-rendered-public-pages.md).
 

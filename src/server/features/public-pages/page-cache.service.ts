@@ -1,8 +1,8 @@
 import type { Database } from '#server/db/client.ts';
-import { KeyedCache } from '#server/lib/cache.ts';
 import { COURSE_CONTENT_TOPIC } from '#server/lib/change-notifications.service.ts';
 import { onInvalidate } from '#server/lib/invalidation.service.ts';
-import { type Precompressed, precompress } from '#server/lib/precompressed.ts';
+import { KeyedCache } from '#server/lib/keyed.cache.ts';
+import { type Precompressed, precompress } from '#server/lib/precompressed.util.ts';
 
 // Rendered public pages for visitors who are not signed in (docs/decisions/0018-cached-pages-fair-rendering.md).
 // Every anonymous visitor gets the same HTML for a path, so it is rendered once, and its brotli and gzip copies

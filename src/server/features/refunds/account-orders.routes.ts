@@ -1,16 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '#server/plugins/auth.ts';
+import { requireUser } from '#server/plugins/auth.plugin.ts';
 import { apiErrorSchema as errorSchema, text } from '#shared/schemas/common.ts';
 import { accountOrdersSchema, cancelOrderResponseSchema, refundAskSchema } from '#shared/schemas/refunds.ts';
 import { accountOrders, askForRefund, cancelOrder } from './account-orders.service.ts';
-import { refundDeps } from './refund-deps.ts';
 
 const params = z.object({ paymentId: text().max(100) });
 
 /** The buyer's orders on the account page: list, cancel within 14 days, ask finance for a refund. */
 export const accountOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = refundDeps(app);
+  const deps = app.refundDeps;
 
   app.get(
     '/api/account/orders',

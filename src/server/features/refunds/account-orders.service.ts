@@ -15,10 +15,10 @@ import {
   topics,
   users,
 } from '#server/db/schema/index.ts';
-import { conflict, notFound } from '#server/lib/errors.ts';
+import { conflict, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
-import { layoutHtml } from '#server/lib/mail/templates.ts';
-import { isUuid } from '#server/lib/uuid.ts';
+import { layoutHtml } from '#server/lib/mail/templates.emails.ts';
+import { isUuid } from '#server/lib/uuid.util.ts';
 import { CANCELLATION_DAYS, orderReference } from '#shared/consent.ts';
 import { formatPrice } from '#shared/format.ts';
 import { type AccountOrder, creditNoteLabel } from '#shared/schemas/refunds.ts';

@@ -10,7 +10,7 @@ import {
   topicProgress,
   users,
 } from '#server/db/schema/index.ts';
-import { hashPassword } from '#server/lib/passwords.ts';
+import { hashPassword } from '#server/lib/passwords.util.ts';
 import { createModule, createTopic, DEFAULT_TEST_PASSWORD } from '#server/test/factories.ts';
 import { buyCourse, seedSaleCourse } from '#server/test/fixtures/purchases.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';

@@ -2,6 +2,8 @@
 // 'Feature boundaries').
 
 export { accountOrdersRoutes } from './account-orders.routes.ts';
-export { refundEventHandler } from './refund-deps.ts';
 export { refundAttachments } from './refund-documents.service.ts';
+export { refundEventHandler } from './refund-events.handler.ts';
 export { refundsRoutes } from './refunds.routes.ts';
+export type { RefundDeps } from './refunds.service.ts';
+export { refundsAdminRoutes } from './refunds-admin.routes.ts';

@@ -9,7 +9,7 @@ import {
   refunds,
   teamOrders,
 } from '#server/db/schema/index.ts';
-import { toCsv } from '#server/lib/csv.ts';
+import { toCsv } from '#server/lib/csv.util.ts';
 import { orderReference } from '#shared/consent.ts';
 import { penceToDecimal } from '#shared/format.ts';
 import { creditNoteLabel } from '#shared/schemas/refunds.ts';

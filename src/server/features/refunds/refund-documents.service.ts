@@ -10,9 +10,9 @@ import {
   refunds,
   teamOrders,
 } from '#server/db/schema/index.ts';
-import { can, type Principal } from '#server/lib/access-policy.ts';
-import { notFound } from '#server/lib/errors.ts';
-import { isUuid } from '#server/lib/uuid.ts';
+import { can, type Principal } from '#server/lib/access.policy.ts';
+import { notFound } from '#server/lib/http.error.ts';
+import { isUuid } from '#server/lib/uuid.util.ts';
 import { creditNoteLabel } from '#shared/schemas/refunds.ts';
 import { invoiceLabel } from '#shared/schemas/teams.ts';
 import { type RefundDocument, refundDocumentFilename, renderRefundDocument } from './refund-pdf.presenter.ts';

@@ -1,7 +1,7 @@
 import type { AppConfig } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { enqueueEmailWithAttachments } from '#server/lib/mail/attachments.repo.ts';
-import { layoutHtml } from '#server/lib/mail/templates.ts';
+import { layoutHtml } from '#server/lib/mail/templates.emails.ts';
 import { orderReference } from '#shared/consent.ts';
 import { formatPrice } from '#shared/format.ts';
 import { creditNoteLabel } from '#shared/schemas/refunds.ts';

@@ -1,5 +1,5 @@
 import type { AppConfig } from '#server/config.ts';
-import { PDF_COLOURS, PDF_FONTS, type PdfDocument, renderPdf } from '#server/lib/pdf.ts';
+import { PDF_COLOURS, PDF_FONTS, type PdfDocument, renderPdf } from '#server/lib/pdf.util.ts';
 import { orderReference } from '#shared/consent.ts';
 import { formatDate, formatPrice } from '#shared/format.ts';
 

@@ -6,8 +6,8 @@ import { courses, enrolments, processedProviderEvents, refunds } from '#server/d
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import type { PaymentProvider, ProviderRefund } from '#server/features/checkout/index.ts';
 import { learnerChanged } from '#server/lib/change-notifications.service.ts';
-import { conflict, notFound } from '#server/lib/errors.ts';
-import { isUuid } from '#server/lib/uuid.ts';
+import { conflict, notFound } from '#server/lib/http.error.ts';
+import { isUuid } from '#server/lib/uuid.util.ts';
 import { formatPrice } from '#shared/format.ts';
 import type { RefundResponse } from '#shared/schemas/refunds.ts';
 import { creditNoteRefsOf, issueCreditNotesFor } from './credit-notes.service.ts';

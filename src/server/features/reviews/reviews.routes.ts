@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActor } from '#server/features/audit/index.ts';
-import { currentUser, requireAdmin, requireUser } from '#server/plugins/auth.ts';
+import { currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
 import {
-  adminReviewSchema,
   courseIdParamsSchema,
   myReviewSchema,
   recentReviewSchema,
@@ -13,8 +11,8 @@ import {
   reviewReasonSchema,
   reviewSchema,
 } from '#shared/schemas/reviews.ts';
-import { recentReviewList, reviewListFor } from './review-list.ts';
-import { presentAdminReview, presentReview } from './reviews.presenter.ts';
+import { recentReviewList, reviewListFor } from './review-list.service.ts';
+import { presentReview } from './reviews.presenter.ts';
 import * as service from './reviews.service.ts';
 
 const tags = ['reviews'];
@@ -77,28 +75,5 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.code(202).send({ message: 'Thank you. An admin will look at this review.' });
     },
-  );
-
-  app.get(
-    '/api/admin/reviews',
-    { onRequest: [requireAdmin], schema: { tags, response: { 200: z.array(adminReviewSchema) } } },
-    async () => (await service.reviewsForAdmin(app.db)).map(presentAdminReview),
-  );
-
-  app.post(
-    '/api/admin/reviews/:id/remove',
-    {
-      onRequest: [requireAdmin],
-      schema: {
-        tags,
-        params: reviewIdParamsSchema,
-        body: reviewReasonSchema,
-        response: { 200: adminReviewSchema },
-      },
-    },
-    async (request) =>
-      presentAdminReview(
-        await service.removeReview(deps, auditActor(request), request.params.id, request.body.reason),
-      ),
   );
 };

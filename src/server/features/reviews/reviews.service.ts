@@ -3,7 +3,7 @@ import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { courseReviews, courses, enrolments, reviewReports, users } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { courseTopicProgress } from '#server/features/learning/index.ts';
-import { conflict, forbidden, notFound, tooManyRequests } from '#server/lib/errors.ts';
+import { conflict, forbidden, notFound, tooManyRequests } from '#server/lib/http.error.ts';
 import { invalidate } from '#server/lib/invalidation.service.ts';
 import * as rateLimit from '#server/lib/rate-limit.service.ts';
 import { REVIEW_MIN_PROGRESS_PERCENT, type ReviewInput } from '#shared/schemas/reviews.ts';

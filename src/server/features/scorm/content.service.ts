@@ -4,11 +4,11 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { scormPackages } from '#server/db/schema/index.ts';
 import { type MediaDeps, parseRange } from '#server/features/media/index.ts';
-import { notFound } from '#server/lib/errors.ts';
-import { flattenCmi } from './cmi.ts';
-import { verifyContentToken } from './content-token.ts';
-import { contentTypeFor, isHtml } from './content-types.ts';
-import { safeRelativePath } from './manifest.ts';
+import { notFound } from '#server/lib/http.error.ts';
+import { flattenCmi } from './cmi.service.ts';
+import { verifyContentToken } from './content-token.service.ts';
+import { contentTypeFor, isHtml } from './content-types.util.ts';
+import { safeRelativePath } from './manifest.util.ts';
 import { packageFileKey } from './package.service.ts';
 import { launchCmi } from './tracking.service.ts';
 

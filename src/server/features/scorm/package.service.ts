@@ -12,9 +12,9 @@ import {
   releaseObject,
 } from '#server/features/media/index.ts';
 import { courseContentChanged } from '#server/lib/change-notifications.service.ts';
-import { badRequest, notFound } from '#server/lib/errors.ts';
-import { contentTypeFor } from './content-types.ts';
-import { PackageError, unpackPackage } from './unpack.ts';
+import { badRequest, notFound } from '#server/lib/http.error.ts';
+import { contentTypeFor } from './content-types.util.ts';
+import { PackageError, unpackPackage } from './unpack.service.ts';
 
 // A topic's SCORM package (README 'SCORM packages'): attaching checks and unpacks an uploaded zip under the topic
 // in the object store; replacing or removing one works like a video: everyone's progress stays, and the old

@@ -1,7 +1,7 @@
-import { signContentToken } from './content-token.ts';
+import { signContentToken } from './content-token.service.ts';
 import type { PackageRow } from './package.service.ts';
 
-/** Where the player frame starts: the launch file under a token for this viewer (content-token.ts). */
+/** Where the player frame starts: the launch file under a token for this viewer (content-token.service.ts). */
 export function launchUrl(
   secret: string,
   pkg: Pick<PackageRow, 'id' | 'launchPath'>,

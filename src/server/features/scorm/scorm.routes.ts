@@ -2,24 +2,23 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActor } from '#server/features/audit/index.ts';
-import { LearningCache, type LearningDeps } from '#server/features/learning/index.ts';
+import type { LearningDeps } from '#server/features/learning/index.ts';
 import { resolveAppSecret } from '#server/lib/app-secret.service.ts';
-import { notFound } from '#server/lib/errors.ts';
+import { notFound } from '#server/lib/http.error.ts';
 import { teachingOf } from '#server/lib/teaching.repo.ts';
-import { authorize, currentUser, requireStaff, requireUser } from '#server/plugins/auth.ts';
+import { authorize, currentUser, requireStaff, requireUser } from '#server/plugins/auth.plugin.ts';
 import { text } from '#shared/schemas/common.ts';
 import { idParamsSchema } from '#shared/schemas/learning.ts';
 import {
   scormCommitSchema,
   scormLaunchSchema,
-  scormReportSchema,
   topicPackageResultSchema,
   topicPackageSchema,
 } from '#shared/schemas/scorm.ts';
 import { packageFile, RUNTIME_PATH, runtimeScript } from './content.service.ts';
 import { attachPackage, removePackage } from './package.service.ts';
 import { launchUrl } from './scorm.presenter.ts';
-import { commitRun, launchState, packageReport } from './tracking.service.ts';
+import { commitRun, launchState } from './tracking.service.ts';
 
 const tags = ['scorm'];
 /** Run data is small (2004 suspend data is at most 64,000 characters); the JSON default would allow more. */
@@ -27,8 +26,8 @@ const COMMIT_BODY_LIMIT = 512 * 1024;
 
 /** SCORM packages as lessons (README 'SCORM packages'; docs/decisions/0017-scorm-opaque-origin.md). */
 export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = new LearningCache(app.database);
-  app.addHook('onClose', async () => cache.close());
+  const cache = app.learningCache;
+
   const deps: LearningDeps & { objectStore: typeof app.objectStore } = {
     db: app.db,
     database: app.database,
@@ -116,21 +115,6 @@ export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await commitRun(deps, currentUser(request), request.params.id, request.body.cmi);
       return reply.status(204).send(null);
-    },
-  );
-
-  // The course's students' runs: admins, and the instructors of the topic's course only (docs/staff.md).
-  app.get(
-    '/api/admin/topics/:id/scorm',
-    {
-      onRequest: [requireStaff],
-      schema: { tags, params: idParamsSchema, response: { 200: scormReportSchema } },
-    },
-    async (request) => {
-      const teaching = await teachingOf(app.db, { topicId: request.params.id });
-      if (!teaching) throw notFound('Topic not found');
-      authorize(request, 'course:teach', teaching);
-      return packageReport(deps, request.params.id);
     },
   );
 

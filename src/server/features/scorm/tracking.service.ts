@@ -10,10 +10,10 @@ import {
   type Viewer,
 } from '#server/features/learning/index.ts';
 import { learnerChanged } from '#server/lib/change-notifications.service.ts';
-import { badRequest, notFound } from '#server/lib/errors.ts';
+import { badRequest, notFound } from '#server/lib/http.error.ts';
 import { isCleanText } from '#shared/schemas/common.ts';
 import type { ScormReport } from '#shared/schemas/scorm.ts';
-import { isStorableCmi, resumeCmi, runState } from './cmi.ts';
+import { isStorableCmi, resumeCmi, runState } from './cmi.service.ts';
 import { currentPackage, type PackageRow } from './package.service.ts';
 
 // A student's run of a topic's package (README 'SCORM packages'): the run data the player starts from, the

@@ -1,52 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActor } from '#server/features/audit/index.ts';
-import { requireCan } from '#server/plugins/auth.ts';
-import {
-  staffAcceptSchema,
-  staffInvitationSchema,
-  staffMemberSchema,
-  staffUpdateSchema,
-} from '#shared/schemas/staff.ts';
-import { acceptInvitation, inviteStaff, listStaff, updateStaff } from './staff.service.ts';
+import { staffAcceptSchema } from '#shared/schemas/staff.ts';
+import { acceptInvitation } from './staff.service.ts';
 
 const tags = ['staff'];
 
 /** Staff management (docs/staff.md): admins invite staff and change roles; the invitee accepts signed out. */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = { onRequest: [requireCan('staff:manage')] };
-  app.post(
-    '/api/admin/staff/invitations',
-    {
-      ...admin,
-      schema: { tags, body: staffInvitationSchema, response: { 201: z.object({ id: z.uuid() }) } },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await inviteStaff(app.database, auditActor(request), request.body, app.config.publicUrl)),
-  );
   app.post(
     '/api/staff/accept',
     { schema: { tags, body: staffAcceptSchema, response: { 200: z.object({ email: z.string() }) } } },
     (request) => acceptInvitation(app.database, request.body, request.ip ?? null),
-  );
-  app.get(
-    '/api/admin/staff',
-    { ...admin, schema: { tags, response: { 200: z.array(staffMemberSchema) } } },
-    () => listStaff(app.database),
-  );
-  app.put(
-    '/api/admin/staff/:userId',
-    {
-      ...admin,
-      schema: {
-        tags,
-        params: z.object({ userId: z.uuid('No such staff member') }),
-        body: staffUpdateSchema,
-        response: { 200: staffMemberSchema },
-      },
-    },
-    (request) => updateStaff(app.database, auditActor(request), request.params.userId, request.body),
   );
 };

@@ -3,15 +3,15 @@ import type { Database } from '#server/db/client.ts';
 import { staffInvitations, users } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { courseContentChanged } from '#server/lib/change-notifications.service.ts';
-import { conflict, isUniqueViolation, notFound } from '#server/lib/errors.ts';
+import { conflict, isUniqueViolation, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
-import { assertStrongPassword } from '#server/lib/password-policy.ts';
-import { hashPassword } from '#server/lib/passwords.ts';
+import { assertStrongPassword } from '#server/lib/password.policy.ts';
+import { hashPassword } from '#server/lib/passwords.util.ts';
 import { revokeUserSessions, userChanged } from '#server/lib/sessions.service.ts';
-import { randomToken, sha256Hex } from '#server/lib/tokens.ts';
+import { randomToken, sha256Hex } from '#server/lib/tokens.util.ts';
 import { STAFF_INVITATION_TTL_DAYS, type StaffRole } from '#shared/constants.ts';
 import type { StaffInvitationInput, StaffMember, StaffUpdate } from '#shared/schemas/staff.ts';
-import { staffInvitationEmail } from './staff-emails.ts';
+import { staffInvitationEmail } from './staff.emails.ts';
 
 // Staff management (docs/staff.md): invitations (single-use, 7-day links; only the token's hash is stored),
 // the staff list, role changes and deactivation. A change to someone's roles or activity reaches every process's

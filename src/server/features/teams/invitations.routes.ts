@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '#server/plugins/auth.ts';
+import { currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
 import { text } from '#shared/schemas/common.ts';
 import { invitationAnswerSchema, invitationSchema, withdrawnCourseSchema } from '#shared/schemas/teams.ts';
 import { answerInvitation, listInvitations, withdrawnCourses } from './invitations.service.ts';

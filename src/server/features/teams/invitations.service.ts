@@ -15,11 +15,11 @@ import {
   displayName,
 } from '#server/features/apprenticeships/index.ts';
 import { learnerChanged } from '#server/lib/change-notifications.service.ts';
-import { conflict, notFound } from '#server/lib/errors.ts';
+import { conflict, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
-import { isUuid } from '#server/lib/uuid.ts';
+import { isUuid } from '#server/lib/uuid.util.ts';
 import type { Invitation, WithdrawnCourse } from '#shared/schemas/teams.ts';
-import { seatAnsweredEmail } from './team-emails.ts';
+import { seatAnsweredEmail } from './team.emails.ts';
 
 // What others ask of an account, answered by that account only (docs/team-seats.md "Seats"): a seat offered to an
 // existing account, and a team manager asking to be an apprentice's employer contact.

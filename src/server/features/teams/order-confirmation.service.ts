@@ -2,11 +2,11 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { courses, teamOrders } from '#server/db/schema/index.ts';
 import type { CheckoutDeps } from '#server/features/checkout/index.ts';
-import { conflict, notFound } from '#server/lib/errors.ts';
+import { conflict, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
-import { randomToken, sha256Hex } from '#server/lib/tokens.ts';
+import { randomToken, sha256Hex } from '#server/lib/tokens.util.ts';
 import { INVOICE_PAYMENT_TERMS_DAYS, type PendingTeamOrder } from '#shared/schemas/teams.ts';
-import { confirmOrderEmail } from './team-emails.ts';
+import { confirmOrderEmail } from './team.emails.ts';
 import { placeInvoiceOrder } from './team-settlement.service.ts';
 
 // An invoice order placed for someone's email waits for them (docs/team-seats.md "Buying"): until the owner of

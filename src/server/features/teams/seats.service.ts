@@ -18,15 +18,15 @@ import {
   displayName as personName,
   proposeEmployerContact,
 } from '#server/features/apprenticeships/index.ts';
-import { can, type Principal } from '#server/lib/access-policy.ts';
+import { can, type Principal } from '#server/lib/access.policy.ts';
 import { learnerChanged } from '#server/lib/change-notifications.service.ts';
-import { conflict, isUniqueViolation, notFound } from '#server/lib/errors.ts';
+import { conflict, isUniqueViolation, notFound } from '#server/lib/http.error.ts';
 import { emitEvent } from '#server/lib/jobs.service.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { provisionStudent } from '#server/lib/provisioning.service.ts';
-import { isUuid } from '#server/lib/uuid.ts';
+import { isUuid } from '#server/lib/uuid.util.ts';
 import type { AssignSeatInput } from '#shared/schemas/teams.ts';
-import { seatInvitationEmail, seatWithdrawnEmail } from './team-emails.ts';
+import { seatInvitationEmail, seatWithdrawnEmail } from './team.emails.ts';
 import { TEAM_ORDER_NOT_FOUND } from './team-orders.service.ts';
 
 export const SEAT_NOT_FOUND = 'Seat not found';

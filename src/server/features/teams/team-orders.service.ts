@@ -6,9 +6,9 @@ import type { TeamBuyer, TeamCompany } from '#server/db/schema/teams.ts';
 import type { CheckoutDeps } from '#server/features/checkout/index.ts';
 import { openPayment, requireConsent, reservePaymentStart } from '#server/features/checkout/index.ts';
 import { priceTeamOrder, type TeamPriced } from '#server/features/discounts/index.ts';
-import { can, type Principal } from '#server/lib/access-policy.ts';
-import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
-import { isUuid } from '#server/lib/uuid.ts';
+import { can, type Principal } from '#server/lib/access.policy.ts';
+import { badRequest, conflict, notFound } from '#server/lib/http.error.ts';
+import { isUuid } from '#server/lib/uuid.util.ts';
 import {
   type CreateTeamOrder,
   INVOICE_PAYMENT_TERMS_DAYS,

@@ -9,8 +9,9 @@ import {
   teamOrders,
   users,
 } from '#server/db/schema/index.ts';
-import { ABANDON_AFTER_MS, checkoutDeps, reconcilePayments } from '#server/features/checkout/index.ts';
+import { ABANDON_AFTER_MS, reconcilePayments } from '#server/features/checkout/index.ts';
 import { deliverDue, type OutgoingEmail } from '#server/lib/mail/outbox.service.ts';
+import { checkoutDeps } from '#server/test/feature-deps.ts';
 import { confirmationToken, teamOrderBody } from '#server/test/fixtures/teams.ts';
 import { teamsHarness } from './teams-harness.ts';
 

@@ -2,7 +2,7 @@ import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, invoices, teamOrders, teamSeats, users } from '#server/db/schema/index.ts';
 import { contactStates } from '#server/features/apprenticeships/index.ts';
-import type { Principal } from '#server/lib/access-policy.ts';
+import type { Principal } from '#server/lib/access.policy.ts';
 import type { TeamOverview } from '#shared/schemas/teams.ts';
 import { type CourseProgress, progressFor, progressOf } from './team-progress.service.ts';
 import { presentMember, presentOrder, presentTeamInvoice } from './teams.presenter.ts';

@@ -6,7 +6,7 @@ import type { PaymentSettlement } from '#server/features/checkout/index.ts';
 import { invoiceAttachment, issueInvoice } from '#server/features/invoices/index.ts';
 import { enqueueEmailWithAttachments } from '#server/lib/mail/attachments.repo.ts';
 import { enqueueEmail, type OutgoingEmail } from '#server/lib/mail/outbox.service.ts';
-import { generatePassword, hashPassword } from '#server/lib/passwords.ts';
+import { generatePassword, hashPassword } from '#server/lib/passwords.util.ts';
 import { TEMP_PASSWORD_TTL_DAYS } from '#shared/constants.ts';
 import {
   invoiceIssuedEmail,
@@ -14,7 +14,7 @@ import {
   managerCredentialsEmail,
   type OrderMail,
   receiptEmail,
-} from './team-emails.ts';
+} from './team.emails.ts';
 
 export interface TeamContext {
   publicUrl: string;
@@ -157,7 +157,7 @@ export async function markTeamOrderPaid(
 }
 
 /**
- * Checkout's settlement for team order payments (features/checkout/settlement.ts): the order paid by the payment is
+ * Checkout's settlement for team order payments (features/checkout/settlement.handler.ts): the order paid by the payment is
  * locked and marked paid, and its manager owns the payment; an abandoned payment cancels its pending order.
  */
 export function teamOrderSettlement(ctx: TeamContext): PaymentSettlement {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkoutDeps } from '#server/features/checkout/index.ts';
-import { principalOf, requireTeamManager } from '#server/plugins/auth.ts';
+import { principalOf, requireTeamManager } from '#server/plugins/auth.plugin.ts';
 import { text } from '#shared/schemas/common.ts';
 import { teamQuoteRequestSchema, teamQuoteSchema } from '#shared/schemas/discounts.ts';
 import {
@@ -34,7 +33,7 @@ const seatSchema = teamMemberSchema.pick({
 
 /** Team seats: buying for a team, and the manager portal's API (docs/team-seats.md). */
 export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = checkoutDeps(app);
+  const deps = app.checkoutDeps;
 
   app.get(
     '/api/team-orders/pricing',

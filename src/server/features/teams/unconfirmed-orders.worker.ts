@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { every, type Worker } from '#server/lib/periodic.ts';
+import { every, type Worker } from '#server/lib/periodic.worker.ts';
 import { removeExpiredOrders } from './order-confirmation.service.ts';
 
 /** Every 15 minutes: invoice orders nobody confirmed within 24 hours are removed (docs/team-seats.md "Buying"). */

@@ -2,3 +2,4 @@
 
 export { waitlistRoutes } from './waitlist.routes.ts';
 export { notifyWaitlist } from './waitlist.service.ts';
+export { waitlistAdminRoutes } from './waitlist-admin.routes.ts';

@@ -1,5 +1,5 @@
 import { courses, waitlistSubscribers } from '#server/db/schema/index.ts';
-import { randomToken, sha256Hex } from '#server/lib/tokens.ts';
+import { randomToken, sha256Hex } from '#server/lib/tokens.util.ts';
 import type { AuthzCase, AuthzWorld } from '#server/test/authz.ts';
 import { adminOnly, everyone } from '#server/test/authz-fixtures.ts';
 

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '#server/plugins/auth.ts';
 import { courseIdParamsSchema } from '#shared/schemas/reviews.ts';
 import {
-  adminWaitlistSchema,
   WAITLIST_JOINED,
   waitlistJoinSchema,
   waitlistResultSchema,
@@ -35,11 +33,5 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/waitlist/unsubscribe',
     { schema: { tags, body: waitlistTokenSchema, response: { 200: waitlistResultSchema } } },
     (request) => service.unsubscribeWaitlist(app.db, request.body.token),
-  );
-
-  app.get(
-    '/api/admin/waitlists',
-    { onRequest: [requireAdmin], schema: { tags, response: { 200: adminWaitlistSchema } } },
-    () => service.waitlistCounts(app.db),
   );
 };

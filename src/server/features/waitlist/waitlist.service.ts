@@ -1,11 +1,11 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { courses, waitlistSubscribers } from '#server/db/schema/index.ts';
-import { badRequest, conflict, notFound, tooManyRequests } from '#server/lib/errors.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import * as rateLimit from '#server/lib/rate-limit.service.ts';
-import { randomToken, sha256Hex } from '#server/lib/tokens.ts';
-import { waitlistConfirmEmail, waitlistOpenEmail } from './waitlist-emails.ts';
+import { randomToken, sha256Hex } from '#server/lib/tokens.util.ts';
+import { waitlistConfirmEmail, waitlistOpenEmail } from './waitlist.emails.ts';
 
 // The waitlist of a coming-soon course (docs/product.md#waitlist): double opt-in, one "now open" email per
 // confirmed subscriber, ever (notified_at is set by the statement that picks who to tell), an unsubscribe link in

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { emailAttachments, emailOutbox } from '#server/db/schema/index.ts';
-import { notFound } from '#server/lib/errors.ts';
+import { notFound } from '#server/lib/http.error.ts';
 
 export interface OutgoingEmail {
   kind: string;

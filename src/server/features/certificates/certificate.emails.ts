@@ -1,0 +1,24 @@
+import type { OutgoingEmail } from '#server/lib/mail/outbox.service.ts';
+import { layoutHtml } from '#server/lib/mail/templates.emails.ts';
+
+export function certificateIssuedEmail(input: {
+  to: string;
+  firstName: string | null;
+  courseTitle: string;
+  verifyUrl: string;
+  dashboardUrl: string;
+}): OutgoingEmail {
+  const lines = [
+    `Hello ${input.firstName || 'there'},`,
+    `Congratulations: you have completed ${input.courseTitle}, and your CPD certificate of completion is ready.`,
+    `Anyone can check it at ${input.verifyUrl}`,
+    `Download the PDF, add it to your LinkedIn profile or save the digital badge from My certificates: ${input.dashboardUrl}`,
+  ];
+  return {
+    kind: 'certificate_issued',
+    to: input.to,
+    subject: `Your certificate for ${input.courseTitle}`,
+    text: `${lines.join('\n\n')}\n`,
+    html: layoutHtml(lines, { href: input.dashboardUrl, label: 'View my certificate' }),
+  };
+}
