@@ -12,9 +12,9 @@ interface SessionFactsProps {
 /** A live session card's facts: when, where (or its meeting link), and who is expected. */
 export function SessionFacts({ session: s, peopleLabel, children }: SessionFactsProps) {
   return (
-    <dl className="mt-2 grid gap-1 text-sm">
-      <div className="flex items-center gap-2">
-        <CalendarDays aria-hidden="true" className="size-4 text-muted-foreground" />
+    <dl className="mt-2 grid gap-1 text-sm [&>*]:min-w-0">
+      <div className="flex min-w-0 items-center gap-2">
+        <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
         <dt className="sr-only">When</dt>
         <dd>
           {formatDateTime(s.startTime)} – {formatDateTime(s.endTime)}
@@ -31,8 +31,9 @@ export function SessionFacts({ session: s, peopleLabel, children }: SessionFacts
           <dd className="truncate">{s.location}</dd>
         </div>
       ) : null}
-      <div className="flex items-center gap-2">
-        <Users aria-hidden="true" className="size-4 text-muted-foreground" />
+      {/* min-w-0 on every row: a truncated list of attendees must not widen the card past a phone's width. */}
+      <div className="flex min-w-0 items-center gap-2">
+        <Users aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
         <dt className="sr-only">{peopleLabel}</dt>
         {children}
       </div>
