@@ -71,3 +71,38 @@ export function renderPdf(options: PdfOptions, draw: (doc: PdfDocument) => void)
     }
   });
 }
+
+/** The supplier's name, address lines and VAT status, as invoices, credit notes and refund receipts print them. */
+export function supplierLines(supplier: {
+  companyName: string;
+  companyAddress: string;
+  vatNumber?: string | null;
+}) {
+  return [
+    supplier.companyName,
+    ...supplier.companyAddress.split(',').map((line) => line.trim()),
+    supplier.vatNumber ? `VAT number: ${supplier.vatNumber}` : 'Not VAT registered',
+  ];
+}
+
+/** Two labelled address blocks side by side ('From' and the customer), then the cursor below the taller one. */
+export function partyBlocks(doc: PdfDocument, from: string[], toHeading: string, to: string[]) {
+  const top = doc.y;
+  const left = doc.page.margins.left;
+  const half = (doc.page.width - left - doc.page.margins.right) / 2;
+  block(doc, 'From', from, left, top, half - 10);
+  const leftBottom = doc.y;
+  block(doc, toHeading, to, left + half, top, half);
+  doc.x = left;
+  doc.y = Math.max(leftBottom, doc.y) + 20;
+}
+
+function block(doc: PdfDocument, heading: string, lines: string[], x: number, y: number, width: number) {
+  doc
+    .font(PDF_FONTS.bold)
+    .fontSize(9)
+    .fillColor(PDF_COLOURS.muted)
+    .text(heading.toUpperCase(), x, y, { width });
+  doc.font(PDF_FONTS.regular).fontSize(10).fillColor(PDF_COLOURS.text);
+  for (const line of lines) doc.text(line, x, doc.y, { width });
+}

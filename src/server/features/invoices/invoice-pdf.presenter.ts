@@ -1,5 +1,12 @@
 import type { AppConfig } from '#server/config.ts';
-import { PDF_COLOURS, PDF_FONTS, type PdfDocument, renderPdf } from '#server/lib/pdf.util.ts';
+import {
+  PDF_COLOURS,
+  PDF_FONTS,
+  type PdfDocument,
+  partyBlocks,
+  renderPdf,
+  supplierLines,
+} from '#server/lib/pdf.util.ts';
 import { formatDate, formatPrice } from '#shared/format.ts';
 import { INVOICE_PAYMENT_TERMS_DAYS, invoiceLabel } from '#shared/schemas/teams.ts';
 
@@ -84,30 +91,7 @@ function header(doc: PdfDocument, invoice: InvoiceDocument, registered: boolean)
 }
 
 function parties(doc: PdfDocument, invoice: InvoiceDocument) {
-  const top = doc.y;
-  const left = doc.page.margins.left;
-  const half = (doc.page.width - left - doc.page.margins.right) / 2;
-  const supplier = [
-    invoice.supplier.companyName,
-    ...invoice.supplier.companyAddress.split(',').map((line) => line.trim()),
-    invoice.supplier.vatNumber ? `VAT number: ${invoice.supplier.vatNumber}` : 'Not VAT registered',
-  ];
-  const customer = invoice.customer;
-  block(doc, 'From', supplier, left, top, half - 10);
-  const leftBottom = doc.y;
-  block(doc, 'Bill to', customer, left + half, top, half);
-  doc.x = left;
-  doc.y = Math.max(leftBottom, doc.y) + 20;
-}
-
-function block(doc: PdfDocument, heading: string, lines: string[], x: number, y: number, width: number) {
-  doc
-    .font(PDF_FONTS.bold)
-    .fontSize(9)
-    .fillColor(PDF_COLOURS.muted)
-    .text(heading.toUpperCase(), x, y, { width });
-  doc.font(PDF_FONTS.regular).fontSize(10).fillColor(PDF_COLOURS.text);
-  for (const line of lines) doc.text(line, x, doc.y, { width });
+  partyBlocks(doc, supplierLines(invoice.supplier), 'Bill to', invoice.customer);
 }
 
 interface Column {

@@ -1,5 +1,12 @@
 import type { AppConfig } from '#server/config.ts';
-import { PDF_COLOURS, PDF_FONTS, type PdfDocument, renderPdf } from '#server/lib/pdf.util.ts';
+import {
+  PDF_COLOURS,
+  PDF_FONTS,
+  type PdfDocument,
+  partyBlocks,
+  renderPdf,
+  supplierLines,
+} from '#server/lib/pdf.util.ts';
 import { orderReference } from '#shared/consent.ts';
 import { formatDate, formatPrice } from '#shared/format.ts';
 
@@ -69,29 +76,7 @@ function header(doc: PdfDocument, refund: RefundDocument) {
 }
 
 function parties(doc: PdfDocument, refund: RefundDocument) {
-  const top = doc.y;
-  const left = doc.page.margins.left;
-  const half = (doc.page.width - left - doc.page.margins.right) / 2;
-  const supplier = [
-    refund.supplier.companyName,
-    ...refund.supplier.companyAddress.split(',').map((line) => line.trim()),
-    refund.supplier.vatNumber ? `VAT number: ${refund.supplier.vatNumber}` : 'Not VAT registered',
-  ];
-  block(doc, 'From', supplier, left, top, half - 10);
-  const leftBottom = doc.y;
-  block(doc, 'To', refund.customer, left + half, top, half);
-  doc.x = left;
-  doc.y = Math.max(leftBottom, doc.y) + 20;
-}
-
-function block(doc: PdfDocument, heading: string, text: string[], x: number, y: number, width: number) {
-  doc
-    .font(PDF_FONTS.bold)
-    .fontSize(9)
-    .fillColor(PDF_COLOURS.muted)
-    .text(heading.toUpperCase(), x, y, { width });
-  doc.font(PDF_FONTS.regular).fontSize(10).fillColor(PDF_COLOURS.text);
-  for (const line of text) doc.text(line, x, doc.y, { width });
+  partyBlocks(doc, supplierLines(refund.supplier), 'To', refund.customer);
 }
 
 function lines(doc: PdfDocument, refund: RefundDocument) {
