@@ -94,7 +94,13 @@ async function journeys() {
     process.execPath,
     [path.join(root, 'scripts/e2e.mjs'), '--reporter=list,json'],
     {
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_BUILT: '1', E2E_SHARDS: process.env.E2E_SHARDS ?? '2' },
+      env: {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+        E2E_BUILT: '1',
+        E2E_SHARDS: process.env.E2E_SHARDS ?? '2',
+        // The screenshots journeys keep for people to look at assert nothing (tests/e2e/shots.ts).
+        E2E_SHOTS: process.env.E2E_SHOTS ?? '0',
+      },
     },
   );
   countJson('e2e', out, ok, (r) => [r.stats.expected + r.stats.flaky, r.stats.unexpected]);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type Browser, test as base, expect, type Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { ADMIN, STUDENT, signIn } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // Accounts journeys, tried as a new user would: a forgotten password reset through an email read from a real
 // SMTP receiver on loopback, the account page, and signing out another device. They run against their own
@@ -141,7 +142,7 @@ const notifications = (page: Page) => page.getByRole('region', { name: /Notifica
 async function screenshots(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    await keepShot(page, { path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   }
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ADMIN, signIn } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // The admin console, tried as a new admin would: content and quiz authoring, adding a student who then signs in,
 // live sessions, and a look at every tab on a phone and on a laptop.
@@ -104,7 +105,7 @@ test('an admin builds a course, a module, a topic and a quiz, validation first',
 
   // Topic.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/admin-screens/390-content-modules.png', fullPage: true });
+  await keepShot(page, { path: 'test-results/admin-screens/390-content-modules.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('button', { name: 'Add Topic' }).click();
   const topicDialog = page.getByRole('dialog', { name: 'Add Topic' });
@@ -127,7 +128,7 @@ test('an admin builds a course, a module, a topic and a quiz, validation first',
   await (await chooser).setFiles(path.join(SEED_MEDIA, 'demo-presentation.pdf'));
   await expect(toast(page, 'Presentation uploaded successfully')).toBeVisible({ timeout: 20_000 });
   await expect(topicCard.getByText('Presentation uploaded', { exact: true })).toBeVisible();
-  await page.screenshot({ path: 'test-results/admin-screens/1280-content-topics.png', fullPage: true });
+  await keepShot(page, { path: 'test-results/admin-screens/1280-content-topics.png', fullPage: true });
 
   // Quiz: the validation toasts first.
   await topicCard.getByRole('button', { name: 'Create Quiz' }).click();
@@ -149,7 +150,7 @@ test('an admin builds a course, a module, a topic and a quiz, validation first',
   await quizDialog.getByLabel('Question 1 answer B').fill('Ten minutes');
   await quizDialog.getByLabel('Answer A is correct').first().check();
   await quizDialog.getByLabel('Passing score (%)').fill('');
-  await page.screenshot({ path: 'test-results/admin-screens/1280-quiz-dialog.png' });
+  await keepShot(page, { path: 'test-results/admin-screens/1280-quiz-dialog.png' });
   await quizDialog.getByRole('button', { name: 'Create Quiz' }).click();
   await expect(toast(page, 'Quiz created successfully')).toBeVisible();
   await expect(topicCard.getByRole('button', { name: 'Edit Quiz (1)' })).toBeVisible();
@@ -391,7 +392,7 @@ for (const width of [390, 1280]) {
       // Nothing sticks out sideways on a phone.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${tab} overflows sideways`).toBeLessThanOrEqual(0);
-      await page.screenshot({
+      await keepShot(page, {
         path: `test-results/admin-screens/${width}-${tab.replace(' ', '-').toLowerCase()}.png`,
         fullPage: true,
       });

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ADMIN, signIn, tinyPdf } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // Apprenticeship evidence as its users meet it: the apprentice logs off-the-job hours (field errors first), sees
 // a rejection and amends it; the tutor approves, records a progress review, and the three parties sign it. Both
@@ -77,7 +78,7 @@ async function setUpApprentice(admin: Page, tag: string) {
 async function look(page: Page, path: string, fullPage = false) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${path} overflows sideways`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path, fullPage });
+  await keepShot(page, { path, fullPage });
 }
 
 /** The admin signed in on `page`, a new apprentice, and the apprentice's own browser. */

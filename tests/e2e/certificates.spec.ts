@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ADMIN } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // A student finishes a course and gets its certificate: the dashboard card, the PDF, the public verification
 // page (at phone and desktop widths); then an admin revokes it and the public page says so.
@@ -64,7 +65,7 @@ async function shoot(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await keepShot(page, { path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }
 }
 
@@ -145,7 +146,7 @@ test('a student completes a course, downloads the certificate and anyone can ver
   await adminPage.setViewportSize({ width: 1280, height: 900 });
   await dialog.getByRole('button', { name: 'Revoke certificate' }).click();
   await expect(dialog.getByText('Revoked', { exact: true })).toBeVisible();
-  await adminPage.screenshot({ path: path.join(SHOTS, 'admin-revoked-1280.png') });
+  await keepShot(adminPage, { path: path.join(SHOTS, 'admin-revoked-1280.png') });
 
   await publicPage.reload();
   await expect(publicPage.getByTestId('certificate-status')).toHaveText(/^Revoked on \d{2}\/\d{2}\/\d{4}$/);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN, expect, giveConsent, test } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // Discount codes (docs/product.md#discount-codes-and-team-prices): finance makes a code (through the API here), a
 // buyer applies it on the purchase page and the server's price reaches the card step; the admin's Discounts tab
@@ -18,7 +19,7 @@ async function adminContext(browser: Browser) {
 async function look(page: Page, file: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${file} overflows sideways`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SHOTS}/${file}`, fullPage: true });
+  await keepShot(page, { path: `${SHOTS}/${file}`, fullPage: true });
 }
 
 for (const viewport of [

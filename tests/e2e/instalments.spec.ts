@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ADMIN, temporaryPassword } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // A monthly plan bought with the built-in provider's 4000 0000 0000 0341 (pays now, declines later instalments):
 // Billing's Monthly plans shows the schedule and the card ending, the buyer changes the card from Billing (README
@@ -69,7 +70,7 @@ for (const width of [390, 1280]) {
     await expect(schedule.getByRole('listitem')).toHaveCount(6);
     await expect(schedule.getByRole('listitem').first()).toContainText('Paid');
     await expect(schedule.getByRole('listitem').nth(1)).toContainText('Due');
-    await plans.screenshot({ path: `${SHOTS}/schedule-${width}.png` });
+    await keepShot(plans, { path: `${SHOTS}/schedule-${width}.png` });
 
     // Change card: the same card form saves a card that pays; nothing is charged.
     await plans.getByRole('link', { name: 'Change card' }).click();
@@ -79,21 +80,21 @@ for (const width of [390, 1280]) {
     await page.getByLabel('Card number').fill('5555 5555 5555 4444');
     await page.getByLabel('Expiry (MM/YY)').fill('12/40');
     await page.getByLabel('CVC').fill('123');
-    await page.screenshot({ path: `${SHOTS}/card-change-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `${SHOTS}/card-change-${width}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Save new card' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Card changed' })).toContainText('ending 4444');
     await page.getByRole('link', { name: 'Back to Billing' }).last().click();
     await expect(plans.getByText('Card ending 4444')).toBeVisible({ timeout: 30_000 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await plans.screenshot({ path: `${SHOTS}/card-changed-${width}.png` });
+    await keepShot(plans, { path: `${SHOTS}/card-changed-${width}.png` });
 
     // Someone else's (or no) instalment: the page says it does not exist and offers nothing to pay.
     await page.goto('/billing/overdue/00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { name: 'Payment overdue' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('alert')).toHaveText('Instalment not found');
     await expect(page.getByRole('button', { name: /Pay/ })).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/not-found-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `${SHOTS}/not-found-${width}.png`, fullPage: true });
     await buyer.close();
     await adminContext.close();
   });

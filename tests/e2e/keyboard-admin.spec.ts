@@ -1,5 +1,6 @@
 import { type Browser, expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN, notifications, tabTo } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // Keyboard only (README 'Accessibility'): an admin builds a quiz for a topic and schedules a live session for a
 // course, at 390 and 1280 px. No mouse, no .click(), no .fill(): every control is reached with Tab (tabTo checks
@@ -108,7 +109,7 @@ for (const width of [390, 1280]) {
     const dialog = page.getByRole('dialog', { name: 'Create Quiz' });
     await expect(dialog).toBeVisible();
     await typeInto(page, dialog.getByLabel('Quiz title *'), 'RCBO check');
-    await page.screenshot({ path: `test-results/keyboard-admin/${width}-quiz-editor.png` });
+    await keepShot(page, { path: `test-results/keyboard-admin/${width}-quiz-editor.png` });
     const question = async (n: number, text: string, answers: string[], correct: number) => {
       await typeInto(page, dialog.getByRole('textbox', { name: `Question ${n} text` }), text);
       // The correct-answer radios are one group per question: Tab reaches its first, Space marks it, the arrow
@@ -185,7 +186,7 @@ for (const width of [390, 1280]) {
     await tabTo(page, pick);
     await page.keyboard.press('Space');
     await expect(form.getByRole('list', { name: 'Selected students' })).toContainText(surname);
-    await page.screenshot({ path: `test-results/keyboard-admin/${width}-session-dialog.png` });
+    await keepShot(page, { path: `test-results/keyboard-admin/${width}-session-dialog.png` });
     await tabTo(page, form.getByRole('button', { name: 'Schedule Session' }));
     await page.keyboard.press('Enter');
     await expect(notifications(page).getByText('Session scheduled successfully')).toBeVisible();

@@ -1,5 +1,6 @@
 import { type Browser, expect, type FileChooser, type Page, test } from '@playwright/test';
 import { ADMIN, CONSENT, notifications, tabTo, tinyPdf } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // Keyboard-only journeys (README 'Accessibility'): buying a course, taking a quiz, logging OTJ hours with
 // evidence. No mouse, no .click(), no .fill(): every control is reached with Tab (tabTo checks each stop shows its
@@ -81,7 +82,7 @@ for (const width of [390, 1280]) {
     // Focus moves to the payment step, not back to the top of the page.
     const heading = page.getByRole('heading', { name: 'Card payment' });
     await expect(heading).toBeFocused();
-    await page.screenshot({ path: `test-results/keyboard-journeys/${width}-payment-step.png` });
+    await keepShot(page, { path: `test-results/keyboard-journeys/${width}-payment-step.png` });
     await typeInto(page, 'Card number', '4242 4242 4242 4242');
     await typeInto(page, 'Expiry (MM/YY)', '12/34');
     await typeInto(page, 'CVC', '123');
@@ -111,7 +112,7 @@ for (const width of [390, 1280]) {
     // The 8-second lesson, played from the keyboard: the quiz opens once it has been watched.
     const video = page.getByLabel(/^Video lesson:/);
     await tabTo(page, video);
-    await page.screenshot({ path: `test-results/keyboard-journeys/${width}-video-focus.png` });
+    await keepShot(page, { path: `test-results/keyboard-journeys/${width}-video-focus.png` });
     await page.keyboard.press('Space');
     await expect(notifications(page).getByText('Video Complete!')).toBeVisible({ timeout: 20_000 });
     const quizTab = page.getByRole('tab', { name: /^Quiz/ });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ADMIN, STUDENT, signIn } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // Screenshots of the student portal at phone and desktop widths, for looking at (not compared).
 // They land in .tmp/learning-screens/.
@@ -16,29 +17,29 @@ for (const width of [390, 1280]) {
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('heading', { name: 'Welcome back, Sam!' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Continue / }).first()).toBeVisible();
-    await page.screenshot({ path: out(`${width}-modules.png`), fullPage: true });
+    await keepShot(page, { path: out(`${width}-modules.png`), fullPage: true });
 
     await page
       .getByRole('button', { name: /^Continue / })
       .first()
       .click();
     await expect(page.getByRole('button', { name: /^Start Topic/ }).first()).toBeVisible();
-    await page.screenshot({ path: out(`${width}-topics.png`), fullPage: true });
+    await keepShot(page, { path: out(`${width}-topics.png`), fullPage: true });
 
     await page
       .getByRole('button', { name: /^Start Topic/ })
       .first()
       .click();
     await expect(page.getByRole('tab', { name: /Quiz/ })).toBeVisible();
-    await page.screenshot({ path: out(`${width}-topic.png`), fullPage: true });
+    await keepShot(page, { path: out(`${width}-topic.png`), fullPage: true });
 
     await page.getByRole('tab', { name: 'Sessions' }).click();
     await expect(page.getByText('Live Q&A: reading drainage plans').first()).toBeVisible();
-    await page.screenshot({ path: out(`${width}-sessions.png`), fullPage: true });
+    await keepShot(page, { path: out(`${width}-sessions.png`), fullPage: true });
 
     await page.getByRole('tab', { name: /Messages/ }).click();
     await expect(page.getByText('No conversations yet')).toBeVisible();
-    await page.screenshot({ path: out(`${width}-messages.png`), fullPage: true });
+    await keepShot(page, { path: out(`${width}-messages.png`), fullPage: true });
   });
 }
 
@@ -51,7 +52,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByLabel('Course')).toBeVisible();
     // Other journeys add courses of their own; the demo course has a video, slides and a quiz in topic 1.
     await page.getByLabel('Course').selectOption({ label: 'Drainage Systems Fundamentals' });
-    await page.screenshot({ path: out(`${width}-admin-modules.png`), fullPage: true });
+    await keepShot(page, { path: out(`${width}-admin-modules.png`), fullPage: true });
     await page
       .getByRole('button', { name: /^Continue / })
       .first()
@@ -67,16 +68,16 @@ for (const width of [390, 1280]) {
     await page.getByRole('tab', { name: /Presentation|Slides/ }).click();
     // The PDF is drawn in the page by pdf.js (no browser plug-in), page by page.
     await expect(page.getByTestId('pdf-viewer').getByText('Page 1 of 2')).toBeVisible({ timeout: 15_000 });
-    await page.screenshot({ path: out(`${width}-presentation.png`), fullPage: true });
+    await keepShot(page, { path: out(`${width}-presentation.png`), fullPage: true });
     await page.getByRole('tab', { name: 'Quiz' }).click();
     await page.getByRole('button', { name: 'Start Quiz' }).click();
     await expect(page.getByRole('group', { name: 'Question 1 of 2' })).toBeVisible();
     await page.getByRole('group', { name: 'Question 1 of 2' }).getByRole('radio').nth(1).check();
-    await page.screenshot({ path: out(`${width}-quiz.png`), fullPage: true });
+    await keepShot(page, { path: out(`${width}-quiz.png`), fullPage: true });
     await page.getByRole('group', { name: 'Question 2 of 2' }).getByRole('radio').nth(0).check();
     await page.getByRole('button', { name: 'Submit Answers' }).click();
     await expect(page.getByRole('heading', { name: /Quiz (Passed!|Failed)/ })).toBeVisible();
-    await page.screenshot({ path: out(`${width}-quiz-result.png`), fullPage: true });
+    await keepShot(page, { path: out(`${width}-quiz-result.png`), fullPage: true });
   });
 }
 

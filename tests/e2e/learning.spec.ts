@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Locator } from '@playwright/test';
 import { expect, notifications, STUDENT, signIn, test } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // The learning portal as a new student meets it: sign in, open the first module and topic, watch the video to
 // the end (the server decides it ended), fail and pass the quiz, see the next topic open; resume a video after a
@@ -160,10 +161,10 @@ test('a student’s message appears on an admin’s open page without a reload',
   await expect(thread.getByText('Boots and gloves. See you Thursday!')).toBeVisible({ timeout: 2000 });
 
   // Screens to look at (not compared): the open thread at desktop and phone widths.
-  await page.screenshot({ path: path.resolve('.tmp/learning-screens/1280-messages-thread.png') });
+  await keepShot(page, { path: path.resolve('.tmp/learning-screens/1280-messages-thread.png') });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(thread.getByText('Boots and gloves. See you Thursday!')).toBeVisible();
-  await page.screenshot({
+  await keepShot(page, {
     path: path.resolve('.tmp/learning-screens/390-messages-thread.png'),
     fullPage: true,
   });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // The shared e2e server's SMTP_URL points at a loopback port where nothing listens (scripts/e2e-server.mjs), so
 // every email it sends fails: the admin sees the backlog on the overview, the last error in the mailbox, and can
@@ -8,7 +9,7 @@ import { ADMIN } from './fixtures.ts';
 async function screenshots(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    await keepShot(page, { path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   }
 }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
+import { keepShot } from './shots.ts';
 
 // Media with S3_BUCKET set, in a real browser: the browser PUTs the file straight to the bucket (an S3-compatible
 // server on loopback, s3rver, with the CORS rule the README asks for), and plays lessons through the presigned
@@ -161,7 +162,7 @@ test('with S3: an admin uploads straight to the bucket and an enrolled student p
   await expect(notifications(admin).getByText('Presentation uploaded successfully')).toBeVisible({
     timeout: 20_000,
   });
-  await admin.screenshot({ path: `${SHOTS}/media-library-s3-1280.png`, fullPage: true });
+  await keepShot(admin, { path: `${SHOTS}/media-library-s3-1280.png`, fullPage: true });
   const topics = (await (await admin.request.get(`${BASE}/api/media/topics`)).json()) as {
     title: string;
     presentationPath: string | null;
@@ -189,7 +190,7 @@ test('with S3: an admin uploads straight to the bucket and an enrolled student p
     .click();
   await expect(student.getByLabel(/^Video lesson:/)).toBeVisible();
   expect((await videoLoads(student)).duration).toBeGreaterThan(7);
-  await student.screenshot({ path: `${SHOTS}/student-lesson-s3-390.png`, fullPage: true });
+  await keepShot(student, { path: `${SHOTS}/student-lesson-s3-390.png`, fullPage: true });
   // Lesson files are behind the same rule as on disk: signed out, no redirect to the bucket. (This lesson's video
   // is the course's public preview; its slides are not.)
   expect((await fetch(`${BASE}${slides}`, { redirect: 'manual' })).status).toBe(401);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ADMIN, STUDENT, signedIn } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // Media journeys: an admin uploads a video and a PDF to a topic (media library at /admin/media); an enrolled
 // student plays the video and seeks (HTTP Range); a student of another course and a visitor are refused.
@@ -49,7 +50,7 @@ test('an admin uploads a video and a PDF to a topic and sees the confirmation', 
 
   const uploadVideo = videoSlot.getByRole('button', { name: 'Upload Video' });
   await expect(uploadVideo).toBeEnabled();
-  await videoSlot.screenshot({ path: `${SHOTS}/uploader-idle-1280.png` });
+  await keepShot(videoSlot, { path: `${SHOTS}/uploader-idle-1280.png` });
 
   // A file over the limit is refused in the browser with the alert of docs/product.md#uploads-and-media.
   // (The presentation picker takes up to 100MB; a 101 MB file is refused before any request.)
@@ -80,7 +81,7 @@ test('an admin uploads a video and a PDF to a topic and sees the confirmation', 
   await expect
     .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 10_000 })
     .toBeGreaterThan(0);
-  await videoSlot.screenshot({ path: `${SHOTS}/uploader-uploading-1280.png` });
+  await keepShot(videoSlot, { path: `${SHOTS}/uploader-uploading-1280.png` });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 0,
@@ -91,13 +92,13 @@ test('an admin uploads a video and a PDF to a topic and sees the confirmation', 
   await expect(notifications(page).getByText('Video uploaded successfully')).toBeVisible({ timeout: 20_000 });
   await expect(videoSlot.getByText('Video uploaded')).toBeVisible();
   await expect(videoSlot.locator('video')).toHaveAttribute('src', /^\/objects\/video\//);
-  await videoSlot.screenshot({ path: `${SHOTS}/uploader-done-1280.png` });
+  await keepShot(videoSlot, { path: `${SHOTS}/uploader-done-1280.png` });
   // The browser measured the video's length from the file and the topic keeps it.
   const listed = (await (await page.request.get('/api/media/topics')).json()) as (MediaTopic & {
     videoDurationSeconds: number | null;
   })[];
   expect(listed.find((t) => t.title === 'Bedding and backfill')?.videoDurationSeconds).toBe(8);
-  await page.screenshot({ path: `${SHOTS}/media-library-1280.png`, fullPage: true });
+  await keepShot(page, { path: `${SHOTS}/media-library-1280.png`, fullPage: true });
 
   chooser = page.waitForEvent('filechooser');
   await pdfSlot.getByRole('button', { name: 'Upload Presentation' }).click();
@@ -120,7 +121,7 @@ test('the upload control at phone width: idle, uploading, done, cancel', async (
   const videoSlot = page.getByRole('region', { name: 'Video lesson' });
   await videoSlot.getByRole('button', { name: 'Replace' }).click();
   await videoSlot.scrollIntoViewIfNeeded();
-  await videoSlot.screenshot({ path: `${SHOTS}/uploader-idle-390.png` });
+  await keepShot(videoSlot, { path: `${SHOTS}/uploader-idle-390.png` });
 
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -137,7 +138,7 @@ test('the upload control at phone width: idle, uploading, done, cancel', async (
   await expect
     .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 10_000 })
     .toBeGreaterThan(0);
-  await videoSlot.screenshot({ path: `${SHOTS}/uploader-uploading-390.png` });
+  await keepShot(videoSlot, { path: `${SHOTS}/uploader-uploading-390.png` });
 
   // Cancel returns to idle with nothing attached.
   await videoSlot.getByRole('button', { name: 'Cancel upload' }).click();
@@ -156,7 +157,7 @@ test('the upload control at phone width: idle, uploading, done, cancel', async (
   await (await chooser).setFiles(VIDEO_FILE);
   await expect(notifications(page).getByText('Video uploaded successfully')).toBeVisible({ timeout: 20_000 });
   await expect(videoSlot.getByText('Video uploaded')).toBeVisible();
-  await videoSlot.screenshot({ path: `${SHOTS}/uploader-done-390.png` });
+  await keepShot(videoSlot, { path: `${SHOTS}/uploader-done-390.png` });
 });
 
 test('an enrolled student plays the video and seeks; another course and visitors are refused', async ({

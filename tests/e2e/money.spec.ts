@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { ADMIN, notifications, temporaryPassword } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // Money going back (docs/product.md#refunds-cancellations-and-credit-notes): a buyer cancels within 14 days from
 // Billing on their account page, and finance refunds half a team order from Payments. Purchases are made through
@@ -74,12 +75,12 @@ for (const width of [390, 1280]) {
     const billing = page.getByRole('region', { name: 'Billing' });
     await expect(billing.getByText('Groundworks Essentials')).toBeVisible();
     await expect(billing.getByText(/You can cancel until/)).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/billing-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `${SHOTS}/billing-${width}.png`, fullPage: true });
     await billing.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel and refund' }).click();
     await expect(notifications(page).getByText('Order cancelled')).toBeVisible();
     await expect(billing.getByText('Refunded', { exact: true })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/cancelled-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `${SHOTS}/cancelled-${width}.png`, fullPage: true });
 
     // A team order of 4 seats by card; finance refunds half of it (two unassigned seats).
     const manager = unique(`team${width}`);
@@ -124,11 +125,11 @@ for (const width of [390, 1280]) {
     const dialog = consolePage.getByRole('dialog');
     await dialog.getByLabel('Amount (£)').fill((placed.amountPence / 200).toFixed(2));
     await dialog.getByLabel('Reason').fill('Two of the team left');
-    await consolePage.screenshot({ path: `${SHOTS}/refund-dialog-${width}.png` });
+    await keepShot(consolePage, { path: `${SHOTS}/refund-dialog-${width}.png` });
     await dialog.getByRole('button', { name: 'Refund' }).click();
     await expect(notifications(consolePage).getByText(/credit note CN-\d{6}/)).toBeVisible();
     await expect(row.getByText('Partly refunded')).toBeVisible();
-    await consolePage.screenshot({ path: `${SHOTS}/payments-${width}.png`, fullPage: true });
+    await keepShot(consolePage, { path: `${SHOTS}/payments-${width}.png`, fullPage: true });
     await buyer.close();
     await adminContext.close();
   });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, signedIn, staffMember, test } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // In the loop (docs/product.md#notifications, #live-sessions): a reply reaches the student's bell without a
 // reload; the student adds a course session to their calendar and says they will attend; their tutor takes the
@@ -76,7 +77,7 @@ test('a reply reaches the bell live; a student adds a session to the calendar an
     await expect(
       page.getByRole('list', { name: 'Notifications' }).getByText(`See you at ${title}`),
     ).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, `bell-${width}.png`) });
+    await keepShot(page, { path: path.join(SHOTS, `bell-${width}.png`) });
     await page.keyboard.press('Escape');
     // Opening the bell read what it showed; the new session's own notice may arrive just after.
     await expect(page.getByRole('button', { name: /^Notifications(, 1 unread)?$/ })).toBeVisible();
@@ -90,7 +91,7 @@ test('a reply reaches the bell live; a student adds a session to the calendar an
     await card.getByRole('button', { name: 'Yes' }).click();
     await expect(card.getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'true');
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, `session-${width}.png`) });
+    await keepShot(page, { path: path.join(SHOTS, `session-${width}.png`) });
 
     // The student's tutor takes the register: invited, given the student, signed in at this width.
     const tutor = await staffMember(adminPage.request, browser, `loop-tutor-${width}`, ['tutor']);
@@ -121,14 +122,14 @@ test('a reply reaches the bell live; a student adds a session to the calendar an
       .getByRole('listitem')
       .filter({ has: tutorPage.getByRole('heading', { name: title }) });
     await expect(tutorCard.getByText('1 of your apprentices')).toBeVisible();
-    await tutorPage.screenshot({ path: path.join(SHOTS, `tutor-sessions-${width}.png`), fullPage: true });
+    await keepShot(tutorPage, { path: path.join(SHOTS, `tutor-sessions-${width}.png`), fullPage: true });
     await tutorCard.getByRole('button', { name: /Register/ }).click();
     const dialog = tutorPage.getByRole('dialog', { name: 'Register' });
     // Only the tutor's own apprentice is listed, not the course's other learners.
     await expect(dialog.getByRole('checkbox')).toHaveCount(1);
     await dialog.getByRole('checkbox', { name: new RegExp(`Lola Loop ${width}`) }).click();
     await expect(dialog.getByText('Said yes')).toBeVisible();
-    await tutorPage.screenshot({ path: path.join(SHOTS, `register-${width}.png`) });
+    await keepShot(tutorPage, { path: path.join(SHOTS, `register-${width}.png`) });
     await dialog.getByRole('button', { name: 'Save register' }).click();
     await expect(tutorPage.getByText('Register saved: 1 present', { exact: true })).toBeVisible();
     await expect(tutorCard.getByText('Register taken')).toBeVisible();

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ADMIN, signedIn } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // Passwords people can't guess (README 'Passwords'): every password form shows the server's reason for refusing a
 // common or leaked password at the field; the forced change right after signing in with the temporary password
@@ -11,7 +12,7 @@ const REFUSED = 'This password is on lists of common and leaked passwords.';
 async function screenshots(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    await keepShot(page, { path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   }
 }
 

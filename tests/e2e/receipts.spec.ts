@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { ADMIN, temporaryPassword } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // The buyer's side (docs/product.md#checkout, #invoices-and-receipts): the success page for a new account, an
 // existing account and a team order, and the receipts in Billing (a monthly plan's schedule; the VAT invoice when
@@ -59,7 +60,7 @@ for (const width of [390, 1280]) {
       page.getByText('Your student account has been created with a temporary password.'),
     ).toBeVisible();
     await expect(page.getByTestId('email-tick')).toBeVisible({ timeout: 5_000 });
-    await page.screenshot({ path: `${SHOTS}/success-new-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `${SHOTS}/success-new-${width}.png`, fullPage: true });
 
     // The same buyer comes back for a monthly plan: the course is added to their account.
     const second = await pay(buyer.request, '/api/create-course-payment', {
@@ -73,7 +74,7 @@ for (const width of [390, 1280]) {
     });
     await expect(page.getByText('Your student account has been created')).toHaveCount(0);
     await expect(page.getByTestId('email-tick')).toBeVisible({ timeout: 5_000 });
-    await page.screenshot({ path: `${SHOTS}/success-existing-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `${SHOTS}/success-existing-${width}.png`, fullPage: true });
 
     // A team order by card.
     const team = await browser.newContext({ viewport: { width, height: 900 } });
@@ -101,7 +102,7 @@ for (const width of [390, 1280]) {
     await expect(teamPage.getByText('Your student account has been created')).toHaveCount(0);
     await expect(teamPage.getByRole('link', { name: 'Go to My Team' })).toHaveAttribute('href', '/team');
     await expect(teamPage.getByTestId('email-tick')).toBeVisible({ timeout: 5_000 });
-    await teamPage.screenshot({ path: `${SHOTS}/success-team-${width}.png`, fullPage: true });
+    await keepShot(teamPage, { path: `${SHOTS}/success-team-${width}.png`, fullPage: true });
 
     // Billing: both orders, the monthly plan's schedule, and the VAT invoice when the supplier is registered.
     const password = await temporaryPassword(admin, email);
@@ -126,7 +127,7 @@ for (const width of [390, 1280]) {
     }
     // The buyer's long address never widens the account page past the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${SHOTS}/billing-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `${SHOTS}/billing-${width}.png`, fullPage: true });
     await Promise.all([buyer.close(), team.close(), adminContext.close()]);
   });
 }

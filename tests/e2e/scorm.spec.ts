@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { scormZip } from '../../src/server/test/fixtures/scorm-zip.ts';
 import { ADMIN, signedIn } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // SCORM packages as lessons (README 'SCORM packages'), at 390 and 1280 px: a real package built here (the test
 // SCO of the API tests) runs in the sandboxed player through scorm-again's cross-frame API; the student leaves
@@ -118,14 +119,14 @@ for (const [width, version] of [
     // The package's Commit reached the server.
     await expect(first.getByText(/Progress saved at/)).toBeVisible();
     await first.getByTestId('scorm-frame').scrollIntoViewIfNeeded();
-    await first.screenshot({ path: shot(`${width}-playing`) });
+    await keepShot(first, { path: shot(`${width}-playing`) });
     await first.context().close();
 
     const second = await openLesson(browser, width, email, NEW_PASSWORD);
     const again = second.frameLocator('[data-testid="scorm-frame"]');
     await expect(again.getByText('Page 2 of 3')).toBeVisible({ timeout: 20_000 });
     await second.getByTestId('scorm-frame').scrollIntoViewIfNeeded();
-    await second.screenshot({ path: shot(`${width}-resumed`) });
+    await keepShot(second, { path: shot(`${width}-resumed`) });
     await again.getByRole('button', { name: 'Next' }).click();
     await expect(again.getByText('Page 3 of 3')).toBeVisible();
     await again.getByRole('button', { name: 'Finish' }).click();
@@ -134,11 +135,11 @@ for (const [width, version] of [
     await expect(second.getByText('Topic complete')).toBeVisible();
     // The package stays where it is (no reload) once the topic completes.
     await expect(again.getByText('Lesson complete.')).toBeVisible();
-    await second.screenshot({ path: shot(`${width}-complete`) });
+    await keepShot(second, { path: shot(`${width}-complete`) });
 
     await second.getByRole('button', { name: 'Back to Topics' }).click();
     await expect(second.getByRole('button', { name: 'Start Topic: After isolation' })).toBeEnabled();
-    await second.screenshot({ path: shot(`${width}-next-open`), fullPage: true });
+    await keepShot(second, { path: shot(`${width}-next-open`), fullPage: true });
     await second.context().close();
   });
 }
@@ -201,12 +202,12 @@ for (const width of [390, 1280] as const) {
     });
     await expect(card.getByTestId('scorm-package')).toContainText('SCORM 2004', { timeout: 20_000 });
     await card.getByTestId('scorm-package').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot(`${width}-admin-package`) });
+    await keepShot(page, { path: shot(`${width}-admin-package`) });
 
     await card.getByRole('button', { name: 'Student report for Interactive isolation' }).click();
     const report = page.getByRole('dialog', { name: 'SCORM report: Interactive isolation' });
     await expect(report.getByText('Rey Porter').filter({ visible: true })).toBeVisible();
     await expect(report.getByText('not attempted').filter({ visible: true })).toBeVisible();
-    await page.screenshot({ path: shot(`${width}-admin-report`) });
+    await keepShot(page, { path: shot(`${width}-admin-report`) });
   });
 }

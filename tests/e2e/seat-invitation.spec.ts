@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { ADMIN } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // Consent between parties (docs/team-seats.md): an invoice order placed signed out waits until the owner of the
 // email opens the emailed link and confirms it on its page; a seat for an existing account is an invitation the
@@ -106,10 +107,10 @@ for (const width of [390, 1280]) {
       managerPage.getByRole('heading', { level: 1, name: 'Confirm your team order' }),
     ).toBeVisible();
     await expect(managerPage.locator('#main').getByText('Groundworks Essentials')).toBeVisible();
-    await managerPage.screenshot({ path: `${SHOTS}/confirm-order-${width}.png`, fullPage: true });
+    await keepShot(managerPage, { path: `${SHOTS}/confirm-order-${width}.png`, fullPage: true });
     await managerPage.getByRole('button', { name: 'Confirm the order' }).click();
     await expect(managerPage.getByRole('heading', { level: 1, name: 'Order confirmed' })).toBeVisible();
-    await managerPage.screenshot({ path: `${SHOTS}/order-confirmed-${width}.png`, fullPage: true });
+    await keepShot(managerPage, { path: `${SHOTS}/order-confirmed-${width}.png`, fullPage: true });
 
     // Paid by bank transfer; the manager offers a seat to the member's existing account.
     const orderId = ((await order.json()) as { orderId: string }).orderId;
@@ -124,7 +125,7 @@ for (const width of [390, 1280]) {
     expect(await seat.json()).toMatchObject({ status: 'invited' });
     await managerPage.goto('/team');
     await expect(managerPage.getByText('Invited', { exact: true })).toBeVisible();
-    await managerPage.screenshot({ path: `${SHOTS}/team-invited-${width}.png`, fullPage: true });
+    await keepShot(managerPage, { path: `${SHOTS}/team-invited-${width}.png`, fullPage: true });
 
     // The member sees the invitation in their portal and accepts it.
     const page = await memberContext.newPage();
@@ -134,12 +135,12 @@ for (const width of [390, 1280]) {
     await expect(
       invitation.getByText('Robin Ashby (Northern Sparks Ltd) offers you a seat on Groundworks Essentials'),
     ).toBeVisible({ timeout: 20_000 });
-    await page.screenshot({ path: `${SHOTS}/invitation-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `${SHOTS}/invitation-${width}.png`, fullPage: true });
     await invitation.getByRole('button', { name: 'Accept: Groundworks Essentials' }).click();
     await expect(page.getByText('Seat accepted').first()).toBeVisible();
     await expect(invitation).toBeHidden();
     await expect(page.getByLabel('Course')).toContainText('Groundworks Essentials');
-    await page.screenshot({ path: `${SHOTS}/accepted-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `${SHOTS}/accepted-${width}.png`, fullPage: true });
 
     // The manager's team shows the account's own name now.
     await managerPage.reload();

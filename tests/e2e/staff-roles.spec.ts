@@ -9,6 +9,7 @@ import {
   staffMember,
   test,
 } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // Staff roles (docs/staff.md): an admin invites a tutor from the Staff tab; the tutor accepts from the emailed
 // link, lands on their caseload, sees only their tabs and approves an OTJ entry; an instructor edits only their
@@ -30,7 +31,7 @@ async function look(page: Page, name: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name} overflows sideways`).toBeLessThanOrEqual(0);
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await keepShot(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 async function adminApi(browser: Browser) {

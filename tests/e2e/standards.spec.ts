@@ -1,5 +1,6 @@
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import { ADMIN, notifications, signIn, tinyPdf } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // Standards and gateway (docs/apprenticeships.md): the apprentice tags evidence with KSBs, the tutor signs the
 // KSBs off, and the tutor and the employer sign "ready for gateway". First the admin maps a course topic to KSBs
@@ -106,7 +107,7 @@ async function setUp(admin: Page, tag: string, width: number, courseId: string) 
 async function look(page: Page, path: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${path} overflows sideways`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path, fullPage: true });
+  await keepShot(page, { path, fullPage: true });
 }
 
 for (const width of [390, 1280]) {

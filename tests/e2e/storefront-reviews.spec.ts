@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, hydrated, signedIn, test } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // The honest storefront (docs/product.md#reviews, #waitlist): a verified learner reviews a course and the
 // server-rendered page shows the real average and count; a visitor joins a coming-soon course's waitlist and
@@ -11,7 +12,7 @@ const LEARNER = { email: 'learner@tradeskills.local', password: 'StudentPass123!
 async function look(page: Page, path: string, fullPage = false) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${path} overflows sideways`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path, fullPage });
+  await keepShot(page, { path, fullPage });
 }
 
 for (const [name, viewport] of [

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN, signedIn } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // Teaching and authoring, at 390 and 1280 px: replacing and removing a topic's media, quiz attempt
 // rules and the result screen, PDFs drawn by pdf.js, errors at the field, Escape over a toast, and no screen
@@ -120,7 +121,7 @@ for (const width of WIDTHS) {
     await expect(results.getByRole('listitem').nth(0)).toContainText('Correct');
     await expect(results.getByRole('listitem').nth(1)).toContainText('Wrong');
     await expect(results).not.toContainText('Answer:');
-    await student.screenshot({ path: shot(`${width}-quiz-failed`), fullPage: true });
+    await keepShot(student, { path: shot(`${width}-quiz-failed`), fullPage: true });
 
     await student.getByRole('button', { name: 'Retry Quiz' }).click();
     await answer(student, ['Do not use', 'Every month', 'Anyone']);
@@ -129,7 +130,7 @@ for (const width of WIDTHS) {
     await expect(
       student.getByText('You have used all your attempts. Ask your tutor to reset them.'),
     ).toBeVisible();
-    await student.screenshot({ path: shot(`${width}-quiz-no-attempts`), fullPage: true });
+    await keepShot(student, { path: shot(`${width}-quiz-no-attempts`), fullPage: true });
     await context.close();
   });
 }
@@ -167,7 +168,7 @@ for (const width of WIDTHS) {
     );
     await expect(topicDialog.locator('#t-title-error')).toHaveText('Title is required');
     await expect(toast(page, 'Title is required')).toBeVisible();
-    await topicDialog.screenshot({ path: shot(`${width}-topic-dialog-errors`) });
+    await keepShot(topicDialog, { path: shot(`${width}-topic-dialog-errors`) });
     await topicDialog.getByRole('button', { name: 'Cancel' }).click();
 
     // Quiz rules, and an error under its field.
@@ -186,7 +187,7 @@ for (const width of WIDTHS) {
     await expect(dialog.locator('#q-title-error')).toHaveText('Quiz title is required');
     await expect(dialog.locator('#q-cooldown-error')).toContainText('Cooldown must be');
     await expect(title).toHaveAttribute('aria-describedby', 'q-title-error');
-    await dialog.screenshot({ path: shot(`${width}-quiz-dialog-errors`) });
+    await keepShot(dialog, { path: shot(`${width}-quiz-dialog-errors`) });
     // Escape closes the dialog even while the error toast is up.
     await expect(toast(page, 'Quiz title is required')).toBeVisible();
     await page.keyboard.press('Escape');
@@ -223,7 +224,7 @@ for (const width of WIDTHS) {
     await (await chooser).setFiles(path.join(SEED_MEDIA, 'demo-presentation.pdf'));
     await expect(card.getByText('Presentation uploaded', { exact: true })).toBeVisible({ timeout: 20_000 });
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot(`${width}-topic-card-media`), fullPage: true });
+    await keepShot(page, { path: shot(`${width}-topic-card-media`), fullPage: true });
 
     await card.getByRole('button', { name: 'Remove video' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Remove video?' });
@@ -232,7 +233,7 @@ for (const width of WIDTHS) {
     await expect(card.getByRole('button', { name: 'Upload Video' })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Edit Quiz (3)' })).toBeVisible();
     expect((await page.request.get(second)).status()).toBe(404);
-    await page.screenshot({ path: shot(`${width}-topic-card-removed`), fullPage: true });
+    await keepShot(page, { path: shot(`${width}-topic-card-removed`), fullPage: true });
   });
 }
 
@@ -276,13 +277,13 @@ for (const width of WIDTHS) {
     await expect.poll(async () => (await canvas.boundingBox())?.height ?? 0).toBeGreaterThan(100);
     const box = await canvas.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: shot(`${width}-pdf-page-1`), fullPage: true });
+    await keepShot(page, { path: shot(`${width}-pdf-page-1`), fullPage: true });
     await viewer.getByRole('button', { name: 'Next page' }).click();
     await expect(viewer.getByText('Page 2 of 2')).toBeVisible();
     await viewer.getByRole('button', { name: 'Zoom in' }).click();
     await expect(viewer.getByText('125%')).toBeVisible();
     await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeGreaterThan(box!.width);
-    await page.screenshot({ path: shot(`${width}-pdf-page-2-zoomed`), fullPage: true });
+    await keepShot(page, { path: shot(`${width}-pdf-page-2-zoomed`), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });
 }
@@ -365,7 +366,7 @@ test('no portal or admin screen is wider than a 390 px phone', async ({ page, br
     await measure(page, `admin ${tab}`);
     if (tab === 'Overview') {
       await expect(page.getByText(longTitle)).toBeVisible();
-      await page.screenshot({ path: shot('390-admin-overview-long-title'), fullPage: true });
+      await keepShot(page, { path: shot('390-admin-overview-long-title'), fullPage: true });
     }
   }
   for (const url of ['/admin/media', '/admin/mailbox', '/student', '/account']) {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, giveConsent } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // The employer journey: "Buy for my team" on a course page, pay by card with the test card, sign in as the new
 // team manager with the temporary password from the admin dev mailbox, assign seats, see progress, download the
@@ -74,7 +75,7 @@ for (const width of [390, 1280]) {
     const total = '£2,385.00';
     await expect(page.getByTestId('team-total')).toHaveText(total);
     await giveConsent(page);
-    await page.screenshot({ path: `${SHOTS}/purchase-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `${SHOTS}/purchase-${width}.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(page.getByRole('heading', { name: 'Card payment' })).toBeVisible();
@@ -106,13 +107,13 @@ for (const width of [390, 1280]) {
     await expect(page.getByText('2 of 3 seats assigned')).toBeVisible({ timeout: 10_000 });
     await expect(page.getByText(`jamie-${email}`)).toBeVisible();
     await expect(page.getByText('0/').first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/team-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `${SHOTS}/team-${width}.png`, fullPage: true });
 
     // Take one back and it frees a seat.
     await page.getByRole('button', { name: 'Take back the seat of Priya Shah' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('is emailed that their employer withdrew it');
-    await page.screenshot({ path: `${SHOTS}/take-back-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `${SHOTS}/take-back-${width}.png`, fullPage: true });
     await confirm.getByRole('button', { name: 'Take back seat' }).click();
     await expect(page.getByText('1 of 3 seats assigned')).toBeVisible({ timeout: 10_000 });
 
@@ -126,7 +127,7 @@ for (const width of [390, 1280]) {
     await topUp.getByLabel('Expiry (MM/YY)').fill('12/34');
     await topUp.getByLabel('CVC').fill('123');
     await topUp.getByLabel('Name on card').fill('Robin Ashby');
-    await page.screenshot({ path: `${SHOTS}/top-up-card-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `${SHOTS}/top-up-card-${width}.png`, fullPage: true });
     await topUp.getByRole('button', { name: 'Pay £1,590.00' }).click();
     await expect(page.getByText('1 of 5 seats assigned')).toBeVisible({ timeout: 15_000 });
 
@@ -145,7 +146,7 @@ for (const width of [390, 1280]) {
     await admin.goto('/admin');
     await admin.getByRole('tab', { name: 'Teams' }).click();
     await expect(admin.getByRole('heading', { name: 'Northern Sparks Ltd' }).first()).toBeVisible();
-    await admin.screenshot({ path: `${SHOTS}/admin-teams-${width}.png`, fullPage: true });
+    await keepShot(admin, { path: `${SHOTS}/admin-teams-${width}.png`, fullPage: true });
 
     await context.close();
     await adminContext.close();

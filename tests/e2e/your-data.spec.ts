@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, hydrated, notifications, test } from './fixtures.ts';
+import { keepShot } from './shots.ts';
 
 // Your data (README 'Your data'): a student downloads a copy of their data from the account page; an admin erases
 // another student from the requests register; the privacy notice renders the retention schedule. Phone and desktop.
@@ -56,7 +57,7 @@ for (const width of [390, 1280]) {
     const link = card.getByRole('link', { name: 'Download ZIP' });
     await expect(link).toBeVisible({ timeout: 20_000 });
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/your-data-account-${width}.png` });
+    await keepShot(page, { path: `test-results/your-data-account-${width}.png` });
     // The link needs this session: fetched with the page's cookies, it is the ZIP.
     const response = await page.request.get((await link.getAttribute('href'))!);
     expect(response.headers()['content-disposition']).toMatch(/^attachment; filename="tradeskills-data-/);
@@ -80,7 +81,7 @@ for (const width of [390, 1280]) {
     await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Erase' }).click();
     await expect(notifications(adminPage).getByText('Erased', { exact: true })).toBeVisible();
     await expect(adminPage.getByTestId('data-request').filter({ hasText: leaver })).toHaveCount(0);
-    await adminPage.screenshot({ path: `test-results/your-data-register-${width}.png` });
+    await keepShot(adminPage, { path: `test-results/your-data-register-${width}.png` });
     expect((await leaving.request.get('/api/user')).status()).toBe(401);
     const again = await leaving.request.post('/api/login', {
       data: { email: leaver, password: 'Fresh-Start-456!' },
@@ -97,7 +98,7 @@ for (const width of [390, 1280]) {
     await expect(
       visitor.getByText('6 years after the end of the tax year').filter({ visible: true }),
     ).toBeVisible();
-    await visitor.screenshot({ path: `test-results/your-data-privacy-${width}.png`, fullPage: true });
+    await keepShot(visitor, { path: `test-results/your-data-privacy-${width}.png`, fullPage: true });
     await visitor.close();
   });
 }
