@@ -95,6 +95,14 @@ export function basePrincipal(user: UserRow): Principal {
   return accountPrincipal(user);
 }
 
+/**
+ * The signed-in caller as services receive it (ARCHITECTURE.md 'Access policy'): the roles the users row gives,
+ * no query. Routes whose service needs the derived team manager role pass `principalOf(request)` instead.
+ */
+export function callerOf(request: FastifyRequest): Principal {
+  return basePrincipal(currentUser(request));
+}
+
 /** Route guard: a signed-in user who is not stuck on a temporary password. */
 export async function requireUser(request: FastifyRequest) {
   if (!request.user) throw unauthorized();
