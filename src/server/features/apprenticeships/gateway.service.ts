@@ -11,6 +11,7 @@ import {
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { can, type Principal } from '#server/lib/access.policy.ts';
 import { conflict, forbidden, notFound } from '#server/lib/http.error.ts';
+import { userById } from '#server/lib/users.repo.ts';
 import { ukIsoDate } from '#shared/format.ts';
 import { GATEWAY_REVIEW_WEEKS, type Gateway, type GatewayRole } from '#shared/schemas/standards.ts';
 import { loadFigures } from './figures.repo.ts';
@@ -154,7 +155,7 @@ export async function signGateway(
   }
   const before = await gatewayFor(db, studentId, role);
   if (!before.ready) throw conflict('Not every gateway check passes yet', 'GATEWAY_NOT_READY');
-  const [signer] = await db.select().from(users).where(eq(users.id, actor.id));
+  const signer = await userById(db, actor.id);
   await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(gatewaySignatures)

@@ -1,10 +1,11 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { certificates, courses, users } from '#server/db/schema/index.ts';
+import { certificates, courses } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { can, type Principal } from '#server/lib/access.policy.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
+import { userById } from '#server/lib/users.repo.ts';
 import { CERTIFICATE_CODE, type VerifyResult } from '#shared/schemas/certificates.ts';
 import { certificateIssuedEmail } from './certificate.emails.ts';
 import { verifyUrl } from './certificate-links.presenter.ts';
@@ -115,7 +116,7 @@ export async function reissueCertificate(
       if (!old) throw notFound('Certificate not found', 'CERTIFICATE_NOT_FOUND');
       if (old.replacedById)
         throw conflict('This certificate was already reissued', 'CERTIFICATE_ALREADY_REISSUED');
-      const [holder] = await tx.select().from(users).where(eq(users.id, old.userId));
+      const holder = await userById(tx, old.userId);
       if (!holder) throw notFound('Certificate not found', 'CERTIFICATE_NOT_FOUND');
       const now = new Date();
       if (!old.revokedAt) {

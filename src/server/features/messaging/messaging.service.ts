@@ -10,6 +10,7 @@ import {
 import type { Principal } from '#server/lib/access.policy.ts';
 import { badRequest, forbidden, isUniqueViolation, notFound } from '#server/lib/http.error.ts';
 import { type AppEvent, JOBS_CHANNEL } from '#server/lib/jobs.service.ts';
+import { accountsStanding } from '#server/lib/users.repo.ts';
 import type { ConversationDetail, ConversationSummary, Message } from '#shared/schemas/messaging.ts';
 import { type MessageRow, presentMessage, presentParticipant } from './messaging.presenter.ts';
 import { assertInReach } from './reach.service.ts';
@@ -287,10 +288,7 @@ export async function createConversation(
 ): Promise<{ conversation: ConversationSummary; created: boolean }> {
   const others = [...new Set(participantIds)].filter((id) => id !== viewer.id);
   if (others.length === 0) throw badRequest('Please select at least one student');
-  const people = await db
-    .select({ id: users.id, role: users.role, staffRoles: users.staffRoles, isActive: users.isActive })
-    .from(users)
-    .where(inArray(users.id, others));
+  const people = await accountsStanding(db, others);
   if (people.length !== others.length || people.some((p) => !p.isActive)) {
     throw badRequest('Unknown participant');
   }

@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { dataRequests, erasureHolds, users } from '#server/db/schema/index.ts';
+import { dataRequests, erasureHolds } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { objectKeyFrom } from '#server/features/media/index.ts';
 import type { Principal } from '#server/lib/access.policy.ts';
 import { conflict, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { userChanged } from '#server/lib/sessions.service.ts';
+import { userById } from '#server/lib/users.repo.ts';
 import { formatDate } from '#shared/format.ts';
 import { oneMonthAfter } from '#shared/retention-schedule.ts';
 import type { ErasureResult } from '#shared/schemas/privacy.ts';
@@ -98,7 +99,7 @@ export async function eraseForRequest(
     if (request.kind !== 'erasure') {
       throw conflict('This is an access request, not an erasure request', 'NOT_AN_ERASURE_REQUEST');
     }
-    const [account] = await tx.select().from(users).where(eq(users.id, request.userId));
+    const account = await userById(tx, request.userId);
     if (request.status === 'completed' || account?.erasedAt) {
       const kept = await tx.select().from(erasureHolds).where(eq(erasureHolds.userId, request.userId));
       if (request.status !== 'completed') {

@@ -18,6 +18,7 @@ import type { Principal } from '#server/lib/access.policy.ts';
 import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { conflict, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
+import { userById } from '#server/lib/users.repo.ts';
 import { isUuid } from '#server/lib/uuid.util.ts';
 import type { Invitation, WithdrawnCourse } from '#shared/schemas/teams.ts';
 import { seatAnsweredEmail } from './team.emails.ts';
@@ -128,10 +129,8 @@ async function answerSeat(deps: InvitationDeps, userId: string, seatId: string, 
         .set({ createdEnrolment: enrolled.length > 0 })
         .where(eq(teamSeats.id, seat.id));
     }
-    const [member] = await tx.select().from(users).where(eq(users.id, userId));
-    const [boss] = order.managerUserId
-      ? await tx.select().from(users).where(eq(users.id, order.managerUserId))
-      : [];
+    const member = await userById(tx, userId);
+    const boss = order.managerUserId ? await userById(tx, order.managerUserId) : undefined;
     if (boss) {
       await enqueueEmail(
         tx,
