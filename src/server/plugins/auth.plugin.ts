@@ -95,6 +95,14 @@ export function basePrincipal(user: UserRow): Principal {
   return accountPrincipal(user);
 }
 
+/**
+ * The signed-in caller as services receive it (ARCHITECTURE.md 'Access policy'): the roles the users row gives,
+ * no query. Routes whose service needs the derived team manager role pass `principalOf(request)` instead.
+ */
+export function callerOf(request: FastifyRequest): Principal {
+  return basePrincipal(currentUser(request));
+}
+
 /** Route guard: a signed-in user who is not stuck on a temporary password. */
 export async function requireUser(request: FastifyRequest) {
   if (!request.user) throw unauthorized();
@@ -107,20 +115,20 @@ export async function requireUser(request: FastifyRequest) {
 /** Route guard: a signed-in admin. */
 export async function requireAdmin(request: FastifyRequest) {
   await requireUser(request);
-  if (!can(basePrincipal(currentUser(request)), 'admin:access')) throw forbidden('Admin access required');
+  if (!can(callerOf(request), 'admin:access')) throw forbidden('Admin access required');
 }
 
 /** Route guard: a signed-in member of staff (any staff role); each route then asks for its own action. */
 export async function requireStaff(request: FastifyRequest) {
   await requireUser(request);
-  if (!can(basePrincipal(currentUser(request)), 'console:access')) throw forbidden('Admin access required');
+  if (!can(callerOf(request), 'console:access')) throw forbidden('Admin access required');
 }
 
 /** Route guard factory: a signed-in user the policy allows `action` (no resource). */
 export function requireCan(action: Action) {
   return async (request: FastifyRequest) => {
     await requireUser(request);
-    if (!can(basePrincipal(currentUser(request)), action)) throw forbidden();
+    if (!can(callerOf(request), action)) throw forbidden();
   };
 }
 
@@ -130,7 +138,7 @@ export function authorize(
   action: Action,
   resource?: ApprenticeResource | CourseResource | ManagedResource,
 ): void {
-  if (!can(basePrincipal(currentUser(request)), action, resource)) throw forbidden();
+  if (!can(callerOf(request), action, resource)) throw forbidden();
 }
 
 /** Route guard: a signed-in team manager (manages at least one team order). */

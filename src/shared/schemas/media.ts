@@ -107,7 +107,6 @@ export const mediaTopicSchema = z.object({
   presentationPath: text().nullable(),
   captionsPath: text().nullable(),
 });
-export type MediaTopic = z.infer<typeof mediaTopicSchema>;
 
 /** GET /api/media/topics: every topic with where it sits, for the admin media library. */
 export const mediaTopicListSchema = z.array(

@@ -4,6 +4,7 @@ import { presentCurrentUser, requestMeta } from '#server/features/auth/index.ts'
 import { rolesFor } from '#server/lib/role-facts.repo.ts';
 import { revokeSession } from '#server/lib/sessions.service.ts';
 import {
+  callerOf,
   clearSessionCookie,
   currentUser,
   requireUser,
@@ -69,7 +70,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['accounts'], body: updateProfileSchema, response: { 200: profileSchema } },
       onRequest: [requireUser],
     },
-    async (request) => presentProfile(await updateProfile(app.mediaDeps, currentUser(request), request.body)),
+    async (request) => presentProfile(await updateProfile(app.mediaDeps, callerOf(request), request.body)),
   );
 
   app.get(
@@ -79,7 +80,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireUser],
     },
     async (request) => {
-      const rows = await listUserSessions(app.db, currentUser(request).id);
+      const rows = await listUserSessions(app.db, callerOf(request));
       const sessions = rows.map((row) => presentDeviceSession(row, request.sessionId));
       // This device first, then the others by last use.
       return [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
@@ -97,7 +98,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireUser],
     },
     async (request, reply) => {
-      await revokeOwnSession(app.database, currentUser(request).id, request.params.id);
+      await revokeOwnSession(app.database, callerOf(request), request.params.id);
       if (request.params.id === request.sessionId) clearSessionCookie(reply);
       return { message: 'Signed out' };
     },
@@ -113,7 +114,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireUser],
     },
     async (request) => {
-      const revoked = await revokeOtherSessions(app.database, currentUser(request).id, request.sessionId!);
+      const revoked = await revokeOtherSessions(app.database, callerOf(request), request.sessionId!);
       return {
         message: revoked === 1 ? 'Signed out 1 other device' : `Signed out ${revoked} other devices`,
         revoked,

@@ -7,6 +7,7 @@ import {
   normaliseObjectPath,
   releaseObject,
 } from '#server/features/media/index.ts';
+import type { Principal } from '#server/lib/access.policy.ts';
 import { type UserRow, userChanged } from '#server/lib/sessions.service.ts';
 import type { UpdateProfileInput } from '#shared/schemas/accounts.ts';
 
@@ -16,11 +17,11 @@ import type { UpdateProfileInput } from '#shared/schemas/accounts.ts';
  */
 export async function updateProfile(
   deps: MediaDeps & { database: Database },
-  user: UserRow,
+  caller: Principal,
   input: UpdateProfileInput,
 ): Promise<UserRow> {
   const { row, previousAvatar } = await deps.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    const [current] = await tx.select().from(users).where(eq(users.id, caller.id)).for('update');
     const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
     if (input.firstName !== undefined) changes.firstName = input.firstName;
     if (input.lastName !== undefined) changes.lastName = input.lastName;
@@ -31,14 +32,14 @@ export async function updateProfile(
       const wanted = normaliseObjectPath(input.profileImageUrl);
       // The picture already in place needs no claiming; anything else (not ours at all included) does.
       if (!wanted || wanted !== current!.profileImageUrl) {
-        await attachObject(tx, input.profileImageUrl, 'image', { uploadedBy: user.id });
+        await attachObject(tx, input.profileImageUrl, 'image', { uploadedBy: caller.id });
         changes.profileImageUrl = wanted;
       }
     }
-    const [updated] = await tx.update(users).set(changes).where(eq(users.id, user.id)).returning();
+    const [updated] = await tx.update(users).set(changes).where(eq(users.id, caller.id)).returning();
     return { row: updated!, previousAvatar: current!.profileImageUrl };
   });
-  await userChanged(deps.database, user.id);
+  await userChanged(deps.database, caller.id);
   // Only after the commit: a rolled-back change must not lose the picture still in use.
   if (previousAvatar && previousAvatar !== row.profileImageUrl) await releaseObject(deps, previousAvatar);
   return row;

@@ -6,7 +6,7 @@ import { can } from '#server/lib/access.policy.ts';
 import { courseContentChanged } from '#server/lib/change-notifications.service.ts';
 import { notFound } from '#server/lib/http.error.ts';
 import { coursesTaughtBy, teachingOf } from '#server/lib/teaching.repo.ts';
-import { authorize, basePrincipal, currentUser, requireStaff } from '#server/plugins/auth.plugin.ts';
+import { authorize, callerOf, requireStaff } from '#server/plugins/auth.plugin.ts';
 import {
   adminCourseSchema,
   adminModuleSchema,
@@ -66,9 +66,9 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, response: { 200: z.array(adminCourseSchema) } } },
     async (request) => {
       authorize(request, 'course:listTaught');
-      const user = currentUser(request);
-      const all = can(basePrincipal(user), 'admin:access');
-      return content.listCourses(app.db, all ? undefined : await coursesTaughtBy(app.db, user.id));
+      const caller = callerOf(request);
+      const all = can(caller, 'admin:access');
+      return content.listCourses(app.db, all ? undefined : await coursesTaughtBy(app.db, caller.id));
     },
   );
   // The enrolled students' progress: admins, and the course's instructors only (403 for another course's).

@@ -10,6 +10,7 @@ import { credentialsEmail } from '#server/lib/mail/templates.emails.ts';
 import { generatePassword, hashPassword } from '#server/lib/passwords.util.ts';
 import { provisionStudent } from '#server/lib/provisioning.service.ts';
 import { revokeUserSessions, userChanged } from '#server/lib/sessions.service.ts';
+import { userByEmail } from '#server/lib/users.repo.ts';
 import { TEMP_PASSWORD_TTL_DAYS } from '#shared/constants.ts';
 import {
   type AdminStudent,
@@ -125,10 +126,7 @@ export async function createStudent(
   if (!course) throw badRequest('Course not found');
   if (upskillDetailsMissing(course.courseType, input))
     throw badRequest(UPSKILL_DETAILS_REQUIRED, 'VALIDATION_FAILED');
-  const [existing] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
+  const existing = await userByEmail(db, input.email);
   if (existing) {
     throw conflict('A user with this email already exists. Use Enrol in course on their row instead.');
   }

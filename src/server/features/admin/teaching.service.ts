@@ -1,10 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database, Db } from '#server/db/client.ts';
-import { courseInstructors, courses, users } from '#server/db/schema/index.ts';
+import { courseInstructors, courses } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { accountPrincipal, can } from '#server/lib/access.policy.ts';
 import { courseContentChanged } from '#server/lib/change-notifications.service.ts';
 import { badRequest, notFound } from '#server/lib/http.error.ts';
+import { accountsStanding } from '#server/lib/users.repo.ts';
 
 // Course instructors (docs/staff.md): who teaches which course. The facts the access policy needs to decide
 // whether a caller may edit a course's content live in src/server/lib/teaching.repo.ts (media uses them too).
@@ -25,12 +26,7 @@ export async function setCourseInstructors(
       .where(eq(courses.id, courseId))
       .for('update');
     if (!course) throw notFound('Course not found');
-    const people = wanted.length
-      ? await tx
-          .select({ id: users.id, role: users.role, staffRoles: users.staffRoles, isActive: users.isActive })
-          .from(users)
-          .where(inArray(users.id, wanted))
-      : [];
+    const people = wanted.length ? await accountsStanding(tx, wanted) : [];
     const teachers = people.filter(
       (p) => p.isActive && p.role !== 'student' && can(accountPrincipal(p), 'course:listTaught'),
     );

@@ -5,8 +5,8 @@ import { can } from '#server/lib/access.policy.ts';
 import { notFound } from '#server/lib/http.error.ts';
 import {
   authorize,
-  basePrincipal,
-  currentUser,
+  callerOf,
+  type currentUser,
   requireCan,
   requireStaff,
 } from '#server/plugins/auth.plugin.ts';
@@ -43,7 +43,7 @@ export const adminApprenticeshipRoutes: FastifyPluginAsyncZod = async (admin) =>
   /** Admins: everyone (undefined); a tutor: their own caseload. */
   const scope = (request: Parameters<typeof currentUser>[0]) => {
     authorize(request, 'caseload:read');
-    return can(basePrincipal(currentUser(request)), 'admin:access') ? undefined : currentUser(request).id;
+    return can(callerOf(request), 'admin:access') ? undefined : callerOf(request).id;
   };
   const asTutorOf = async (request: Parameters<typeof currentUser>[0], studentId: string) =>
     authorize(request, 'apprenticeship:tutor', { tutorUserId: await tutorOf(admin.db, studentId) });
@@ -79,7 +79,7 @@ export const adminApprenticeshipRoutes: FastifyPluginAsyncZod = async (admin) =>
     { schema: { tags, response: { 200: z.array(caseloadItemSchema) } } },
     (request) => {
       authorize(request, 'caseload:read');
-      return caseload(admin.db, currentUser(request).id);
+      return caseload(admin.db, callerOf(request));
     },
   );
   admin.get(
@@ -136,7 +136,7 @@ export const adminApprenticeshipRoutes: FastifyPluginAsyncZod = async (admin) =>
     { schema: { tags, params: idParams, response: { 200: z.array(reviewSchema) } } },
     async (request) => {
       await asTutorOf(request, request.params.id);
-      return reviews.listReviews(admin.db, currentUser(request), request.params.id);
+      return reviews.listReviews(admin.db, callerOf(request), request.params.id);
     },
   );
 };

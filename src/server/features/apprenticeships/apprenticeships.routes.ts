@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
+import { callerOf, requireUser } from '#server/plugins/auth.plugin.ts';
 import {
   apprenticeshipSummarySchema,
   createdSchema,
@@ -21,7 +21,7 @@ export const apprenticeshipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/otj',
     { schema: { tags, response: { 200: otjOverviewSchema } }, onRequest: [requireUser] },
-    (request) => otj.getOverview(app.db, currentUser(request).id),
+    (request) => otj.getOverview(app.db, callerOf(request)),
   );
   app.post(
     '/api/otj',
@@ -30,7 +30,7 @@ export const apprenticeshipRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireUser],
     },
     async (request, reply) =>
-      reply.status(201).send(await otj.logEntry(app.database, currentUser(request).id, request.body)),
+      reply.status(201).send(await otj.logEntry(app.database, callerOf(request), request.body)),
   );
   app.put(
     '/api/otj/:id',
@@ -38,32 +38,32 @@ export const apprenticeshipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, body: otjEntryInputSchema, response: { 200: createdSchema } },
       onRequest: [requireUser],
     },
-    (request) => otj.amendEntry(app.database, currentUser(request).id, request.params.id, request.body),
+    (request) => otj.amendEntry(app.database, callerOf(request), request.params.id, request.body),
   );
   app.get('/api/otj/export.csv', { schema: { tags }, onRequest: [requireUser] }, async (request, reply) =>
-    reply.headers(csvHeaders('off-the-job-log')).send(await ownLogCsv(app.db, currentUser(request).id)),
+    reply.headers(csvHeaders('off-the-job-log')).send(await ownLogCsv(app.db, callerOf(request))),
   );
 
   app.get(
     '/api/apprenticeship/summary',
     { schema: { tags, response: { 200: apprenticeshipSummarySchema } }, onRequest: [requireUser] },
-    (request) => reviews.summaryFor(app.db, currentUser(request)),
+    (request) => reviews.summaryFor(app.db, callerOf(request)),
   );
   app.get(
     '/api/reviews',
     { schema: { tags, response: { 200: z.array(reviewSchema) } }, onRequest: [requireUser] },
-    (request) => reviews.listReviews(app.db, currentUser(request)),
+    (request) => reviews.listReviews(app.db, callerOf(request)),
   );
   app.post(
     '/api/reviews/:id/sign',
     { schema: { tags, params: idParams, response: { 200: reviewSchema } }, onRequest: [requireUser] },
-    (request) => reviews.signReview(app.db, currentUser(request), request.params.id),
+    (request) => reviews.signReview(app.db, callerOf(request), request.params.id),
   );
   app.get(
     '/api/reviews/:id/pdf',
     { schema: { tags, params: idParams }, onRequest: [requireUser] },
     async (request, reply) => {
-      const review = await reviews.getReview(app.db, currentUser(request), request.params.id);
+      const review = await reviews.getReview(app.db, callerOf(request), request.params.id);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="progress-review-${review.reviewDate}.pdf"`)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
+import type { Principal } from '#server/lib/access.policy.ts';
 import { ukIsoDate } from '#shared/format.ts';
 import type { CaseloadItem } from '#shared/schemas/staff.ts';
 import { loadFigures } from './figures.repo.ts';
@@ -11,9 +12,9 @@ import { rowsOf } from './record.service.ts';
  * plan, the next review due and what waits for the tutor (pending entries, reviews without the tutor's
  * signature), sorted by what needs them first: most waiting, then an overdue review, then the earliest review due.
  */
-export async function caseload(db: Queryable, tutorUserId: string): Promise<CaseloadItem[]> {
+export async function caseload(db: Queryable, caller: Principal): Promise<CaseloadItem[]> {
   const [figures, extras] = await Promise.all([
-    loadFigures(db, { tutorUserId }),
+    loadFigures(db, { tutorUserId: caller.id }),
     db.execute(sql`
       SELECT a.student_id,
         (SELECT count(*) FROM otj_entries e WHERE e.apprenticeship_id = a.id AND e.status = 'pending')::int AS pending,
@@ -21,7 +22,7 @@ export async function caseload(db: Queryable, tutorUserId: string): Promise<Case
            SELECT 1 FROM review_signatures s WHERE s.review_id = r.id AND s.role = 'tutor'))::int AS to_sign,
         coalesce((SELECT array_agg(c.title ORDER BY c.title) FROM enrolments en JOIN courses c ON c.id = en.course_id
            WHERE en.user_id = a.student_id), '{}') AS courses
-      FROM apprenticeships a WHERE a.tutor_user_id = ${tutorUserId}`),
+      FROM apprenticeships a WHERE a.tutor_user_id = ${caller.id}`),
   ]);
   const byStudent = new Map(
     rowsOf<{ student_id: string; pending: number; to_sign: number; courses: string[] }>(extras).map((r) => [

@@ -9,6 +9,7 @@ import {
 } from '#server/db/schema/index.ts';
 import { conflict } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
+import { userById } from '#server/lib/users.repo.ts';
 import { contactAnsweredEmail, contactProposedEmail } from './apprenticeships.emails.ts';
 import { displayName } from './names.presenter.ts';
 
@@ -42,8 +43,8 @@ export async function proposeEmployerContact(
     .onConflictDoNothing()
     .returning({ id: employerContactProposals.id });
   if (!inserted[0]) throw conflict('You have already asked this apprentice', 'CONTACT_ALREADY_PROPOSED');
-  const [student] = await tx.select().from(users).where(eq(users.id, input.studentId));
-  const [manager] = await tx.select().from(users).where(eq(users.id, input.managerUserId));
+  const student = await userById(tx, input.studentId);
+  const manager = await userById(tx, input.managerUserId);
   await enqueueEmail(
     tx,
     contactProposedEmail({
@@ -104,8 +105,8 @@ export async function answerContactProposal(
         })
         .where(eq(apprenticeships.id, record.id));
     }
-    const [student] = await tx.select().from(users).where(eq(users.id, studentId));
-    const [manager] = await tx.select().from(users).where(eq(users.id, proposal.managerUserId));
+    const student = await userById(tx, studentId);
+    const manager = await userById(tx, proposal.managerUserId);
     await enqueueEmail(
       tx,
       contactAnsweredEmail({

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { otjEntries } from '#server/db/schema/index.ts';
+import type { Principal } from '#server/lib/access.policy.ts';
 import { toCsv } from '#server/lib/csv.util.ts';
 import { ukIsoDate } from '#shared/format.ts';
 import { OTJ_ACTIVITY_LABELS } from '#shared/schemas/apprenticeships.ts';
@@ -15,11 +16,11 @@ const SOURCE_LABELS = {
 };
 
 /** GET /api/otj/export.csv: the apprentice's own log. */
-export async function ownLogCsv(db: Queryable, studentId: string): Promise<string> {
+export async function ownLogCsv(db: Queryable, caller: Principal): Promise<string> {
   const rows = await db
     .select()
     .from(otjEntries)
-    .where(eq(otjEntries.studentId, studentId))
+    .where(eq(otjEntries.studentId, caller.id))
     .orderBy(desc(otjEntries.date), desc(otjEntries.createdAt));
   return toCsv(
     ['Date', 'Hours', 'Activity', 'Description', 'Source', 'In paid hours', 'Status', 'Rejection reason'],

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActor } from '#server/features/audit/index.ts';
-import { currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
+import { callerOf, requireUser } from '#server/plugins/auth.plugin.ts';
 import { gatewaySchema } from '#shared/schemas/standards.ts';
-import { employerGateways, gatewayFor, signGateway } from './gateway.service.ts';
+import { employerGateways, ownGateway, signGateway } from './gateway.service.ts';
 
 const tags = ['apprenticeships'];
 
@@ -15,13 +15,12 @@ export const gatewayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/apprenticeship/gateway',
     { schema: { tags, response: { 200: gatewaySchema } }, onRequest: [requireUser] },
-    (request) =>
-      gatewayFor(app.db, currentUser(request).id, { id: currentUser(request).id, as: 'apprentice' }),
+    (request) => ownGateway(app.db, callerOf(request)),
   );
   app.get(
     '/api/employer/apprentices',
     { schema: { tags, response: { 200: z.array(gatewaySchema) } }, onRequest: [requireUser] },
-    (request) => employerGateways(app.db, currentUser(request).id),
+    (request) => employerGateways(app.db, callerOf(request)),
   );
   app.post(
     '/api/employer/apprentices/:id/gateway/sign',

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
 import {
   apprenticeshipQualifications,
@@ -9,7 +9,9 @@ import {
   users,
 } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
+import { can, type Principal } from '#server/lib/access.policy.ts';
 import { conflict, forbidden, notFound } from '#server/lib/http.error.ts';
+import { userById } from '#server/lib/users.repo.ts';
 import { ukIsoDate } from '#shared/format.ts';
 import { GATEWAY_REVIEW_WEEKS, type Gateway, type GatewayRole } from '#shared/schemas/standards.ts';
 import { loadFigures } from './figures.repo.ts';
@@ -24,8 +26,8 @@ const addDays = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const REVIEW_GAP_DAYS = GATEWAY_REVIEW_WEEKS * 7;
 
-/** Who is asking, and as what: the tutor's side (admins, the caseload's tutor), the employer, or the apprentice. */
-export type GatewayViewer = { id: string; as: 'apprentice' | GatewayRole };
+/** Whom the gateway is shown to: the tutor's side (admins, the caseload's tutor), the employer, or the apprentice. */
+export type GatewayParty = 'apprentice' | GatewayRole;
 
 type Record = typeof apprenticeships.$inferSelect;
 
@@ -48,7 +50,7 @@ function reviewCheck(startDate: string, reviewDates: string[], today: string): G
   return { last, nextDue, overdue: nextDue < today, longGaps };
 }
 
-export async function gatewayFor(db: Queryable, studentId: string, viewer: GatewayViewer): Promise<Gateway> {
+export async function gatewayFor(db: Queryable, studentId: string, as: GatewayParty): Promise<Gateway> {
   const record = await recordOf(db, studentId);
   const [student, standard, figures, matrix, reviews, qualifications, signatures] = await Promise.all([
     db
@@ -92,7 +94,7 @@ export async function gatewayFor(db: Queryable, studentId: string, viewer: Gatew
   };
   const ready = Object.values(checks).every(Boolean);
   const signedRoles = new Set(signatures.map((s) => s.role));
-  const canSignAs = ready && viewer.as !== 'apprentice' && !signedRoles.has(viewer.as) ? viewer.as : null;
+  const canSignAs = ready && as !== 'apprentice' && !signedRoles.has(as) ? as : null;
   return {
     studentId,
     apprenticeName: displayName(student),
@@ -119,17 +121,22 @@ export async function gatewayFor(db: Queryable, studentId: string, viewer: Gatew
     ready,
     signatures: signatures.map((s) => ({ role: s.role, name: s.name, signedAt: s.signedAt.toISOString() })),
     canSignAs,
-    canSignKsbs: viewer.as === 'tutor',
+    canSignKsbs: as === 'tutor',
   };
 }
 
+/** The caller's own gateway, as their apprenticeship's apprentice. */
+export function ownGateway(db: Queryable, caller: Principal): Promise<Gateway> {
+  return gatewayFor(db, caller.id, 'apprentice');
+}
+
 /** The apprentices an employer contact reads (read-only hours, pace and readiness). */
-export async function employerGateways(db: Queryable, contactId: string): Promise<Gateway[]> {
+export async function employerGateways(db: Queryable, caller: Principal): Promise<Gateway[]> {
   const rows = await db
     .select({ studentId: apprenticeships.studentId })
     .from(apprenticeships)
-    .where(eq(apprenticeships.employerContactId, contactId));
-  return Promise.all(rows.map((r) => gatewayFor(db, r.studentId, { id: contactId, as: 'employer' })));
+    .where(eq(apprenticeships.employerContactId, caller.id));
+  return Promise.all(rows.map((r) => gatewayFor(db, r.studentId, 'employer')));
 }
 
 /**
@@ -146,9 +153,9 @@ export async function signGateway(
   if (role === 'employer' && record.employerContactId !== actor.id) {
     throw forbidden('Only the apprentice’s employer contact signs as employer', 'NOT_EMPLOYER_CONTACT');
   }
-  const before = await gatewayFor(db, studentId, { id: actor.id, as: role });
+  const before = await gatewayFor(db, studentId, role);
   if (!before.ready) throw conflict('Not every gateway check passes yet', 'GATEWAY_NOT_READY');
-  const [signer] = await db.select().from(users).where(eq(users.id, actor.id));
+  const signer = await userById(db, actor.id);
   await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(gatewaySignatures)
@@ -165,18 +172,16 @@ export async function signGateway(
       summary: `ready for gateway signed as ${role}`,
     });
   });
-  return gatewayFor(db, studentId, { id: actor.id, as: role });
+  return gatewayFor(db, studentId, role);
 }
 
 /** A tutor's caseload (everyone for admins) sorted by readiness: ready first, then the most checks passing. */
-export async function readinessList(db: Queryable, viewer: { id: string; tutorUserId?: string }) {
+export async function readinessList(db: Queryable, caller: Principal) {
   const rows = await db
     .select({ studentId: apprenticeships.studentId })
     .from(apprenticeships)
-    .where(viewer.tutorUserId ? and(eq(apprenticeships.tutorUserId, viewer.tutorUserId)) : undefined);
-  const gateways = await Promise.all(
-    rows.map((r) => gatewayFor(db, r.studentId, { id: viewer.id, as: 'tutor' })),
-  );
+    .where(can(caller, 'admin:access') ? undefined : eq(apprenticeships.tutorUserId, caller.id));
+  const gateways = await Promise.all(rows.map((r) => gatewayFor(db, r.studentId, 'tutor')));
   const score = (g: Gateway) =>
     Object.values(g.checks).filter(Boolean).length +
     g.ksbs.filter((k) => k.status === 'signed_off').length / Math.max(1, g.ksbs.length);

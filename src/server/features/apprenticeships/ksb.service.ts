@@ -7,10 +7,10 @@ import {
   standardKsbs,
   topicKsbs,
   topics,
-  users,
 } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/http.error.ts';
+import { userById } from '#server/lib/users.repo.ts';
 import type { KsbMatrixRow } from '#shared/schemas/standards.ts';
 import { displayName } from './names.presenter.ts';
 import { rowsOf } from './record.service.ts';
@@ -216,7 +216,7 @@ export async function signOffKsb(db: Db, actor: AuditActor, studentId: string, k
     if (row.evidenceCount === 0) {
       throw conflict(`${row.code} has no confirmed evidence yet`, 'KSB_NOT_EVIDENCED');
     }
-    const [tutor] = await tx.select().from(users).where(eq(users.id, actor.id));
+    const tutor = await userById(tx, actor.id);
     const inserted = await tx
       .insert(ksbSignoffs)
       .values({ apprenticeshipId: record.id, ksbId, signedBy: actor.id, signedName: displayName(tutor!) })

@@ -3,6 +3,7 @@ import type { Database, Db, Queryable, Tx } from '#server/db/client.ts';
 import { apprenticeships, otjEntries, otjEntryKsbs, users } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { attachObject, normaliseObjectPath } from '#server/features/media/index.ts';
+import type { Principal } from '#server/lib/access.policy.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '#server/lib/http.error.ts';
 import { emitEvent } from '#server/lib/jobs.service.ts';
 import { formatDate, ukIsoDate } from '#shared/format.ts';
@@ -16,14 +17,14 @@ import { findApprenticeship, presentApprenticeship } from './record.service.ts';
 type EntryInput = OtjEntryInput & { date: string; hours: number; description: string };
 
 /** GET /api/otj: the apprentice's figures and every entry, newest first. */
-export async function getOverview(db: Queryable, studentId: string): Promise<OtjOverview> {
-  const record = await findApprenticeship(db, studentId);
+export async function getOverview(db: Queryable, caller: Principal): Promise<OtjOverview> {
+  const record = await findApprenticeship(db, caller.id);
   if (!record) throw notFound('You have no apprenticeship on TradeSkills', 'NO_APPRENTICESHIP');
-  const [row] = await loadFigures(db, { studentId });
+  const [row] = await loadFigures(db, { studentId: caller.id });
   const entries = await db
     .select()
     .from(otjEntries)
-    .where(eq(otjEntries.studentId, studentId))
+    .where(eq(otjEntries.studentId, caller.id))
     .orderBy(desc(otjEntries.date), desc(otjEntries.createdAt));
   return {
     ...row!.figures,
@@ -109,24 +110,24 @@ async function attachEvidence(tx: Tx, studentId: string, evidencePath: string | 
 /** POST /api/otj */
 export async function logEntry(
   database: Database,
-  studentId: string,
+  caller: Principal,
   input: EntryInput,
 ): Promise<{ id: string }> {
   try {
     return await database.db.transaction(async (tx) => {
-      const record = await lockApprenticeship(tx, studentId);
+      const record = await lockApprenticeship(tx, caller.id);
       await checkEntry(tx, record, input);
       const [row] = await tx
         .insert(otjEntries)
         .values({
           apprenticeshipId: record.id,
-          studentId,
+          studentId: caller.id,
           date: input.date,
           seconds: Math.round(input.hours * 3600),
           activity: input.activity,
           description: input.description.trim(),
           inPaidHours: true,
-          evidencePath: await attachEvidence(tx, studentId, input.evidencePath),
+          evidencePath: await attachEvidence(tx, caller.id, input.evidencePath),
         })
         .returning({ id: otjEntries.id });
       await emitEvent(tx, { kind: 'otj.submitted', payload: { entryId: row!.id } });
@@ -142,17 +143,17 @@ export async function logEntry(
 /** PUT /api/otj/:id: an apprentice corrects a rejected entry, which goes back to pending. */
 export async function amendEntry(
   database: Database,
-  studentId: string,
+  caller: Principal,
   entryId: string,
   input: EntryInput,
 ): Promise<{ id: string }> {
   try {
     return await database.db.transaction(async (tx) => {
-      const record = await lockApprenticeship(tx, studentId);
+      const record = await lockApprenticeship(tx, caller.id);
       const [entry] = await tx
         .select()
         .from(otjEntries)
-        .where(and(eq(otjEntries.id, entryId), eq(otjEntries.studentId, studentId)));
+        .where(and(eq(otjEntries.id, entryId), eq(otjEntries.studentId, caller.id)));
       if (!entry) throw notFound('Entry not found', 'OTJ_NOT_FOUND');
       if (entry.source !== 'apprentice') {
         throw badRequest('Learning recorded by the platform cannot be edited', 'OTJ_PLATFORM_ENTRY');
@@ -164,7 +165,7 @@ export async function amendEntry(
       const evidencePath =
         input.evidencePath === undefined || normaliseObjectPath(input.evidencePath) === entry.evidencePath
           ? entry.evidencePath
-          : await attachEvidence(tx, studentId, input.evidencePath);
+          : await attachEvidence(tx, caller.id, input.evidencePath);
       await tx
         .update(otjEntries)
         .set({

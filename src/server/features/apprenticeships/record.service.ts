@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '#server/db/client.ts';
-import { apprenticeships, users } from '#server/db/schema/index.ts';
+import { apprenticeships } from '#server/db/schema/index.ts';
 import { type AuditActor, changeSummary, recordAudit } from '#server/features/audit/index.ts';
 import { accountPrincipal, can } from '#server/lib/access.policy.ts';
 import { badRequest, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { createAccountIfNew } from '#server/lib/provisioning.service.ts';
+import { accountsStanding, userById } from '#server/lib/users.repo.ts';
 import {
   type Apprenticeship,
   type ApprenticeshipData,
@@ -40,11 +41,8 @@ export async function resolveEmployerContact(
       'EMPLOYER_IS_APPRENTICE',
     );
   }
-  const [row] = await tx
-    .select({ role: users.role, staffRoles: users.staffRoles })
-    .from(users)
-    .where(eq(users.id, user.id));
-  if (row && can(accountPrincipal({ id: user.id, ...row }), 'console:access')) {
+  const [row] = await accountsStanding(tx, [user.id]);
+  if (row && can(accountPrincipal(row), 'console:access')) {
     throw badRequest('The employer contact cannot be a staff account', 'EMPLOYER_IS_ADMIN');
   }
   if (createdUser) {
@@ -79,7 +77,7 @@ export async function saveApprenticeship(
   { publicUrl, actor }: { publicUrl: string; actor: AuditActor },
 ): Promise<Apprenticeship> {
   await database.db.transaction(async (tx) => {
-    const [student] = await tx.select().from(users).where(eq(users.id, studentId));
+    const student = await userById(tx, studentId);
     const before = await findApprenticeship(tx, studentId);
     if (student?.role !== 'student') throw notFound('Student not found');
     // No contact chosen: none (a manager becomes one only when the apprentice accepts their proposal).
@@ -189,10 +187,7 @@ export function planFloor(minimum: number | null, reduction: number): number {
 /** A tutor chosen for a caseload must be a staff account holding the tutor role. */
 async function checkTutor(tx: Queryable, tutorUserId: string | null): Promise<string | null> {
   if (tutorUserId === null) return null;
-  const [row] = await tx
-    .select({ id: users.id, role: users.role, staffRoles: users.staffRoles, isActive: users.isActive })
-    .from(users)
-    .where(eq(users.id, tutorUserId));
+  const [row] = await accountsStanding(tx, [tutorUserId]);
   if (!row?.isActive || !can(accountPrincipal(row), 'caseload:read') || row.role === 'student') {
     throw badRequest('Choose an active staff member who holds the tutor role', 'NOT_A_TUTOR');
   }
@@ -217,8 +212,7 @@ export async function getApprenticeship(db: Queryable, studentId: string): Promi
 }
 
 export async function presentApprenticeship(db: Queryable, row: ApprenticeshipRow): Promise<Apprenticeship> {
-  const person = async (id: string | null) =>
-    id ? (await db.select().from(users).where(eq(users.id, id)))[0] : undefined;
+  const person = async (id: string | null) => (id ? await userById(db, id) : undefined);
   const [contact, tutor, standard] = await Promise.all([
     person(row.employerContactId),
     person(row.tutorUserId),

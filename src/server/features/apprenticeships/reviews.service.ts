@@ -2,8 +2,9 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { apprenticeships, progressReviews, reviewSignatures, users } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
-import { type AccountRoles, accountPrincipal, can } from '#server/lib/access.policy.ts';
+import { can, type Principal } from '#server/lib/access.policy.ts';
 import { badRequest, conflict, notFound } from '#server/lib/http.error.ts';
+import { userById } from '#server/lib/users.repo.ts';
 import { ukIsoDate } from '#shared/format.ts';
 import type {
   ApprenticeshipSummary,
@@ -15,7 +16,6 @@ import { displayName } from './names.presenter.ts';
 import { rowsOf, tutorOf } from './record.service.ts';
 
 type ReviewRow = typeof progressReviews.$inferSelect;
-type Caller = AccountRoles & { id: string; firstName: string | null; lastName: string | null; email: string };
 
 /** POST /api/admin/students/:id/reviews: recorded by the tutor; signed afterwards by each party. */
 export async function createReview(
@@ -57,14 +57,14 @@ export async function createReview(
 }
 
 /** The role `caller` signs `review` in, or null: each party signs only in their own account. */
-function roleFor(review: ReviewRow, caller: Caller, tutorUserId: string | null): ReviewRole | null {
+function roleFor(review: ReviewRow, caller: Principal, tutorUserId: string | null): ReviewRole | null {
   if (caller.id === review.studentId) return 'apprentice';
   if (review.employerContactId && caller.id === review.employerContactId) return 'employer';
-  if (can(accountPrincipal(caller), 'apprenticeship:tutor', { tutorUserId })) return 'tutor';
+  if (can(caller, 'apprenticeship:tutor', { tutorUserId })) return 'tutor';
   return null;
 }
 
-async function present(db: Queryable, rows: ReviewRow[], caller: Caller): Promise<Review[]> {
+async function present(db: Queryable, rows: ReviewRow[], caller: Principal): Promise<Review[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [signatures, people] = await Promise.all([
@@ -113,18 +113,17 @@ async function present(db: Queryable, rows: ReviewRow[], caller: Caller): Promis
  * GET /api/reviews: an apprentice's own reviews, the reviews of apprentices the caller is the employer contact
  * for, and every review for an admin (`studentId` narrows it).
  */
-export async function listReviews(db: Queryable, caller: Caller, studentId?: string): Promise<Review[]> {
-  const principal = accountPrincipal(caller);
+export async function listReviews(db: Queryable, caller: Principal, studentId?: string): Promise<Review[]> {
   const caseload = db
     .select({ id: apprenticeships.studentId })
     .from(apprenticeships)
     .where(eq(apprenticeships.tutorUserId, caller.id));
-  const visible = can(principal, 'admin:access')
+  const visible = can(caller, 'admin:access')
     ? undefined
     : or(
         eq(progressReviews.studentId, caller.id),
         eq(progressReviews.employerContactId, caller.id),
-        can(principal, 'caseload:read') ? inArray(progressReviews.studentId, caseload) : undefined,
+        can(caller, 'caseload:read') ? inArray(progressReviews.studentId, caseload) : undefined,
       );
   const rows = await db
     .select()
@@ -136,7 +135,7 @@ export async function listReviews(db: Queryable, caller: Caller, studentId?: str
 }
 
 /** One review the caller may see (404 for everyone else, so ids reveal nothing). */
-export async function getReview(db: Queryable, caller: Caller, reviewId: string): Promise<Review> {
+export async function getReview(db: Queryable, caller: Principal, reviewId: string): Promise<Review> {
   const [row] = await db.select().from(progressReviews).where(eq(progressReviews.id, reviewId));
   if (!row || !roleFor(row, caller, await tutorOf(db, row.studentId)))
     throw notFound('Review not found', 'REVIEW_NOT_FOUND');
@@ -147,15 +146,16 @@ export async function getReview(db: Queryable, caller: Caller, reviewId: string)
  * POST /api/reviews/:id/sign: the caller signs in the role their account holds on this review, with their name
  * and the time. The (review, role) primary key makes it once per role, even under concurrent requests.
  */
-export async function signReview(db: Queryable, caller: Caller, reviewId: string): Promise<Review> {
+export async function signReview(db: Queryable, caller: Principal, reviewId: string): Promise<Review> {
   const [row] = await db.select().from(progressReviews).where(eq(progressReviews.id, reviewId));
   if (!row) throw notFound('Review not found', 'REVIEW_NOT_FOUND');
   const role = roleFor(row, caller, await tutorOf(db, row.studentId));
   // Not a party: the same 404 as an unknown id, so ids reveal nothing.
   if (!role) throw notFound('Review not found', 'REVIEW_NOT_FOUND');
+  const signer = await userById(db, caller.id);
   const inserted = await db
     .insert(reviewSignatures)
-    .values({ reviewId, role, userId: caller.id, name: displayName(caller) })
+    .values({ reviewId, role, userId: caller.id, name: displayName(signer!) })
     .onConflictDoNothing()
     .returning({ role: reviewSignatures.role });
   if (inserted.length === 0)
@@ -164,7 +164,7 @@ export async function signReview(db: Queryable, caller: Caller, reviewId: string
 }
 
 /** For the portal's link: is the caller an apprentice or an employer contact, and how many reviews await them. */
-export async function summaryFor(db: Queryable, caller: Caller): Promise<ApprenticeshipSummary> {
+export async function summaryFor(db: Queryable, caller: Principal): Promise<ApprenticeshipSummary> {
   const [row] = rowsOf<{ apprentice: boolean; employer: boolean; to_sign: number }>(
     await db.execute(sql`
       SELECT

@@ -6,8 +6,8 @@ import { can } from '#server/lib/access.policy.ts';
 import { notFound } from '#server/lib/http.error.ts';
 import {
   authorize,
-  basePrincipal,
-  currentUser,
+  callerOf,
+  type currentUser,
   requireCan,
   requireStaff,
 } from '#server/plugins/auth.plugin.ts';
@@ -52,7 +52,7 @@ export const standardsAdminRoutes: FastifyPluginAsyncZod = async (admin) => {
     { schema: { tags, response: { 200: z.array(standardSchema) } } },
     (request) => {
       // Tutors choose KSBs, instructors map topics: every teaching role reads the standards.
-      const principal = basePrincipal(currentUser(request));
+      const principal = callerOf(request);
       if (!can(principal, 'caseload:read') && !can(principal, 'course:listTaught'))
         authorize(request, 'admin:access');
       return standards.listStandards(admin.db);
@@ -104,7 +104,7 @@ export const standardsAdminRoutes: FastifyPluginAsyncZod = async (admin) => {
     { schema: { tags, params: idParams, response: { 200: gatewaySchema } } },
     async (request) => {
       await asTutorOf(request, request.params.id);
-      return gatewayFor(admin.db, request.params.id, { id: currentUser(request).id, as: 'tutor' });
+      return gatewayFor(admin.db, request.params.id, 'tutor');
     },
   );
   admin.post(
@@ -127,7 +127,7 @@ export const standardsAdminRoutes: FastifyPluginAsyncZod = async (admin) => {
     async (request) => {
       await asTutorOf(request, request.params.id);
       await signOffKsb(admin.db, auditActor(request), request.params.id, request.params.ksbId);
-      return gatewayFor(admin.db, request.params.id, { id: currentUser(request).id, as: 'tutor' });
+      return gatewayFor(admin.db, request.params.id, 'tutor');
     },
   );
   admin.post(
@@ -193,9 +193,7 @@ export const standardsAdminRoutes: FastifyPluginAsyncZod = async (admin) => {
     { schema: { tags, response: { 200: z.array(gatewaySchema) } } },
     (request) => {
       authorize(request, 'caseload:read');
-      const user = currentUser(request);
-      const all = can(basePrincipal(user), 'admin:access');
-      return readinessList(admin.db, { id: user.id, tutorUserId: all ? undefined : user.id });
+      return readinessList(admin.db, callerOf(request));
     },
   );
 };

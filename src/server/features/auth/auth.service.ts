@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Db } from '#server/db/client.ts';
 import { authSessions, users } from '#server/db/schema/index.ts';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '#server/lib/http.error.ts';
@@ -13,6 +13,7 @@ import {
   type UserRow,
   userChanged,
 } from '#server/lib/sessions.service.ts';
+import { userByEmail } from '#server/lib/users.repo.ts';
 import { formatDateTime } from '#shared/format.ts';
 import type { ChangePasswordInput, LoginInput } from '#shared/schemas/auth.ts';
 import { rememberDevice, trustedDevice } from './device-cookies.service.ts';
@@ -56,13 +57,8 @@ export function requestMeta(request: { ip: string; headers: Record<string, unkno
   return { ipAddress: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : undefined };
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
-    .limit(1);
-  return rows[0];
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return userByEmail(db, email.trim());
 }
 
 export const loginKeys = (email: string, ipAddress: string) => ({

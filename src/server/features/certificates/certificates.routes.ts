@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
+import { callerOf, requireUser } from '#server/plugins/auth.plugin.ts';
 import {
   certificateCodeParamsSchema,
   certificateIdParamsSchema,
@@ -29,7 +29,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/certificates',
     { onRequest: [requireUser], schema: { tags, response: { 200: certificateListSchema } } },
     async (request) =>
-      (await service.listOwnCertificates(app.db, currentUser(request))).map((row) =>
+      (await service.listOwnCertificates(app.db, callerOf(request))).map((row) =>
         presentCertificate(row, publicUrl),
       ),
   );
@@ -38,7 +38,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/certificates/:id/pdf',
     { onRequest: [requireUser], schema: { tags, params: certificateIdParamsSchema } },
     async (request, reply) => {
-      const row = await service.certificateForDownload(app.db, currentUser(request), request.params.id);
+      const row = await service.certificateForDownload(app.db, callerOf(request), request.params.id);
       const pdf = await renderCertificatePdf(row, publicUrl);
       return reply
         .type('application/pdf')

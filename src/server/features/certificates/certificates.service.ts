@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { certificates, courses, users } from '#server/db/schema/index.ts';
+import { certificates, courses } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
-import { accountPrincipal, can } from '#server/lib/access.policy.ts';
+import { can, type Principal } from '#server/lib/access.policy.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
-import type { UserRow } from '#server/lib/sessions.service.ts';
+import { userById } from '#server/lib/users.repo.ts';
 import { CERTIFICATE_CODE, type VerifyResult } from '#shared/schemas/certificates.ts';
 import { certificateIssuedEmail } from './certificate.emails.ts';
 import { verifyUrl } from './certificate-links.presenter.ts';
@@ -14,7 +14,6 @@ import { courseLearningMinutes, holderNameOf, newCertificateCode } from './issue
 import { issuerIdentity, type SigningKey } from './signing-key.service.ts';
 
 export type CertificateRow = typeof certificates.$inferSelect;
-type Viewer = Pick<UserRow, 'id' | 'role' | 'staffRoles'>;
 
 export interface CertificatesDeps {
   db: Db;
@@ -23,7 +22,7 @@ export interface CertificatesDeps {
 }
 
 /** The caller's certificates, newest first (revoked ones too, marked, so a student sees what happened). */
-export function listOwnCertificates(db: Db, viewer: Viewer): Promise<CertificateRow[]> {
+export function listOwnCertificates(db: Db, viewer: Principal): Promise<CertificateRow[]> {
   return db
     .select()
     .from(certificates)
@@ -42,13 +41,12 @@ export function listCertificatesForAdmin(db: Db, userId: string | undefined): Pr
 }
 
 /** The holder's own certificate (admins: any). A revoked certificate's PDF is no longer handed to its holder. */
-export async function certificateForDownload(db: Db, viewer: Viewer, id: string): Promise<CertificateRow> {
+export async function certificateForDownload(db: Db, viewer: Principal, id: string): Promise<CertificateRow> {
   const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
   if (!row) throw notFound('Certificate not found', 'CERTIFICATE_NOT_FOUND');
-  const principal = accountPrincipal(viewer);
-  if (!can(principal, 'owned:read', { ownerId: row.userId }))
+  if (!can(viewer, 'owned:read', { ownerId: row.userId }))
     throw forbidden('This certificate is not yours', 'NOT_YOUR_CERTIFICATE');
-  if (!can(principal, 'certificate:manage') && row.revokedAt)
+  if (!can(viewer, 'certificate:manage') && row.revokedAt)
     throw conflict('This certificate has been revoked', 'CERTIFICATE_REVOKED');
   return row;
 }
@@ -118,7 +116,7 @@ export async function reissueCertificate(
       if (!old) throw notFound('Certificate not found', 'CERTIFICATE_NOT_FOUND');
       if (old.replacedById)
         throw conflict('This certificate was already reissued', 'CERTIFICATE_ALREADY_REISSUED');
-      const [holder] = await tx.select().from(users).where(eq(users.id, old.userId));
+      const holder = await userById(tx, old.userId);
       if (!holder) throw notFound('Certificate not found', 'CERTIFICATE_NOT_FOUND');
       const now = new Date();
       if (!old.revokedAt) {

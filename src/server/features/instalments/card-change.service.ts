@@ -6,6 +6,7 @@ import type {
   PaymentProvider,
   ProviderSetup,
 } from '#server/features/checkout/index.ts';
+import type { Principal } from '#server/lib/access.policy.ts';
 import { conflict, notFound } from '#server/lib/http.error.ts';
 import { isUuid } from '#server/lib/uuid.util.ts';
 import type { CardChange, CardChanged } from '#shared/schemas/instalments.ts';
@@ -71,14 +72,14 @@ function present(changeId: string, setup: ProviderSetup): CardChange {
  */
 export async function startCardChange(
   deps: CardChangeDeps,
-  userId: string,
+  caller: Principal,
   paymentId: string,
 ): Promise<CardChange> {
-  const plan = await activePlan(deps.db, userId, paymentId);
+  const plan = await activePlan(deps.db, caller.id, paymentId);
   for (let round = 0; round < 2; round++) {
     const [created] = await deps.db
       .insert(cardChanges)
-      .values({ paymentId: plan.id, userId, provider: deps.provider.name })
+      .values({ paymentId: plan.id, userId: caller.id, provider: deps.provider.name })
       .onConflictDoNothing()
       .returning();
     const change =
@@ -162,11 +163,11 @@ export async function applyCardChange(
  */
 export async function completeCardChange(
   deps: CardChangeDeps,
-  userId: string,
+  caller: Principal,
   paymentId: string,
   setupId: string,
 ): Promise<CardChanged> {
-  const plan = await activePlan(deps.db, userId, paymentId);
+  const plan = await activePlan(deps.db, caller.id, paymentId);
   const [change] = await deps.db
     .select({ id: cardChanges.id })
     .from(cardChanges)

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '#server/plugins/auth.plugin.ts';
+import { callerOf, requireUser } from '#server/plugins/auth.plugin.ts';
 import { apiErrorSchema as errorSchema, text } from '#shared/schemas/common.ts';
 import {
   accountPlansSchema,
@@ -30,7 +30,7 @@ export const instalmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/account/plans',
     { schema: { tags, response: { 200: accountPlansSchema } }, onRequest: [requireUser] },
-    async (request) => accountPlans(app.db, request.user!.id),
+    async (request) => accountPlans(app.db, callerOf(request)),
   );
 
   app.post(
@@ -44,7 +44,7 @@ export const instalmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: [requireUser],
     },
-    async (request) => startCardChange(deps, request.user!.id, request.params.paymentId),
+    async (request) => startCardChange(deps, callerOf(request), request.params.paymentId),
   );
 
   app.post(
@@ -60,13 +60,13 @@ export const instalmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireUser],
     },
     async (request) =>
-      completeCardChange(deps, request.user!.id, request.params.paymentId, request.body.setupId),
+      completeCardChange(deps, callerOf(request), request.params.paymentId, request.body.setupId),
   );
 
   app.get(
     '/api/account/instalments/overdue',
     { schema: { tags, response: { 200: overdueInstalmentsSchema } }, onRequest: [requireUser] },
-    async (request) => overdueInstalments(deps, request.user!.id),
+    async (request) => overdueInstalments(deps, callerOf(request)),
   );
 
   app.get(
@@ -75,7 +75,7 @@ export const instalmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params, response: { 200: overdueInstalmentSchema, 404: errorSchema } },
       onRequest: [requireUser],
     },
-    async (request) => overdueInstalment(deps, request.user!.id, request.params.instalmentId),
+    async (request) => overdueInstalment(deps, callerOf(request), request.params.instalmentId),
   );
 
   app.post(
@@ -90,6 +90,6 @@ export const instalmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: [requireUser],
     },
-    async (request) => startOverduePayment(deps, request.user!.id, request.params.instalmentId),
+    async (request) => startOverduePayment(deps, callerOf(request), request.params.instalmentId),
   );
 };

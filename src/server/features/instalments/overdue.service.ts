@@ -7,6 +7,7 @@ import {
   type PaymentProvider,
   type PaymentSettlement,
 } from '#server/features/checkout/index.ts';
+import type { Principal } from '#server/lib/access.policy.ts';
 import { conflict, notFound } from '#server/lib/http.error.ts';
 import { isUuid } from '#server/lib/uuid.util.ts';
 import type {
@@ -50,7 +51,7 @@ function statusOf(row: Pick<InstalmentRow, 'status' | 'dueAt'>): InstalmentStatu
 }
 
 /** GET /api/account/plans: the caller's monthly plans with their whole schedule, the first payment included. */
-export async function accountPlans(db: Queryable, userId: string): Promise<AccountPlan[]> {
+export async function accountPlans(db: Queryable, caller: Principal): Promise<AccountPlan[]> {
   const plans = await db
     .select({ payment: payments, courseTitle: courses.title })
     .from(payments)
@@ -58,7 +59,7 @@ export async function accountPlans(db: Queryable, userId: string): Promise<Accou
     .leftJoin(teamOrders, eq(teamOrders.paymentId, payments.id))
     .where(
       and(
-        eq(payments.userId, userId),
+        eq(payments.userId, caller.id),
         eq(payments.plan, 'monthly'),
         eq(payments.status, 'succeeded'),
         isNull(teamOrders.id),
@@ -176,17 +177,17 @@ async function overdueRows(db: Queryable, userId: string, instalmentId?: string)
 }
 
 /** GET /api/account/instalments/overdue: what the portal's 'Payment overdue' banner lists. */
-export async function overdueInstalments(deps: OverdueDeps, userId: string): Promise<OverdueInstalment[]> {
-  return (await overdueRows(deps.db, userId)).map((row) => presentOverdue(deps.graceDays, row));
+export async function overdueInstalments(deps: OverdueDeps, caller: Principal): Promise<OverdueInstalment[]> {
+  return (await overdueRows(deps.db, caller.id)).map((row) => presentOverdue(deps.graceDays, row));
 }
 
 /** GET /api/account/instalments/:id: the buyer's own instalment; anyone else's does not exist (404). */
 export async function overdueInstalment(
   deps: OverdueDeps,
-  userId: string,
+  caller: Principal,
   instalmentId: string,
 ): Promise<OverdueInstalment> {
-  const [row] = isUuid(instalmentId) ? await overdueRows(deps.db, userId, instalmentId) : [];
+  const [row] = isUuid(instalmentId) ? await overdueRows(deps.db, caller.id, instalmentId) : [];
   if (!row) throw notFound(INSTALMENT_NOT_FOUND, 'INSTALMENT_NOT_FOUND');
   return presentOverdue(deps.graceDays, row);
 }
@@ -204,10 +205,10 @@ class ReuseRecovery extends Error {
  */
 export async function startOverduePayment(
   deps: OverdueDeps,
-  userId: string,
+  caller: Principal,
   instalmentId: string,
 ): Promise<OverduePayment> {
-  const [row] = isUuid(instalmentId) ? await overdueRows(deps.db, userId, instalmentId) : [];
+  const [row] = isUuid(instalmentId) ? await overdueRows(deps.db, caller.id, instalmentId) : [];
   if (!row) throw notFound(INSTALMENT_NOT_FOUND, 'INSTALMENT_NOT_FOUND');
   const { instalment, payment } = row;
   const link = async (tx: Queryable, paymentId: string) => {
@@ -237,7 +238,7 @@ export async function startOverduePayment(
       deps,
       {
         courseId: payment.courseId,
-        userId,
+        userId: caller.id,
         email: payment.email,
         plan: 'onetime',
         amountPence: instalment.amountPence,

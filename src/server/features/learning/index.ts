@@ -9,7 +9,6 @@ export {
   type LearningDeps,
   lockProgress,
   topicCompleted,
-  type Viewer,
 } from './learning.service.ts';
 // For the composition root and the features that react to learning (a certificate, off-the-job time).
 export type { LearningSubscriber } from './learning-events.handler.ts';

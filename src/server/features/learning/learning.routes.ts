@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#server/lib/http.error.ts';
-import { currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
+import { callerOf, requireUser } from '#server/plugins/auth.plugin.ts';
 import { text } from '#shared/schemas/common.ts';
 import {
   courseQuerySchema,
@@ -44,26 +44,26 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/modules',
     { ...guard, schema: { tags, querystring: courseQuerySchema, response: { 200: modulesResponseSchema } } },
-    async (request) => listModules(deps, currentUser(request), request.query.courseId),
+    async (request) => listModules(deps, callerOf(request), request.query.courseId),
   );
 
   app.get(
     '/api/modules/:id/topics',
     { ...guard, schema: { tags, params: idParamsSchema, response: { 200: topicsResponseSchema } } },
-    async (request) => listTopics(deps, currentUser(request), request.params.id),
+    async (request) => listTopics(deps, callerOf(request), request.params.id),
   );
 
   app.get(
     '/api/topics/:id',
     { ...guard, schema: { tags, params: idParamsSchema, response: { 200: topicDetailSchema } } },
-    async (request) => readTopic(deps, currentUser(request), request.params.id),
+    async (request) => readTopic(deps, callerOf(request), request.params.id),
   );
 
   // Opening a topic changes state (it may complete it), so it is a POST: a cross-site GET cannot do it.
   app.post(
     '/api/topics/:id/open',
     { ...guard, schema: { tags, params: idParamsSchema, response: { 200: topicDetailSchema } } },
-    async (request) => openTopic(deps, currentUser(request), request.params.id),
+    async (request) => openTopic(deps, callerOf(request), request.params.id),
   );
 
   app.post(
@@ -77,13 +77,13 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: videoProgressResponseSchema },
       },
     },
-    async (request) => reportVideoProgress(deps, currentUser(request), request.params.id, request.body),
+    async (request) => reportVideoProgress(deps, callerOf(request), request.params.id, request.body),
   );
 
   app.get(
     '/api/topics/:id/quiz',
     { ...guard, schema: { tags, params: idParamsSchema, response: { 200: quizSchema } } },
-    async (request) => getQuiz(deps, currentUser(request), request.params.id),
+    async (request) => getQuiz(deps, callerOf(request), request.params.id),
   );
 
   app.post(
@@ -98,7 +98,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await submitQuizAttempt(deps, currentUser(request), request.params.id, request.body);
+      const result = await submitQuizAttempt(deps, callerOf(request), request.params.id, request.body);
       return reply.status(201).send(result);
     },
   );
@@ -106,14 +106,14 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/progress',
     { ...guard, schema: { tags, response: { 200: progressResponseSchema } } },
-    async (request) => listProgress(app.db, currentUser(request)),
+    async (request) => listProgress(app.db, callerOf(request)),
   );
 
   app.put(
     '/api/progress',
     { ...guard, schema: { tags, body: updateProgressSchema, response: { 200: progressRecordSchema } } },
     async (request) =>
-      updateProgress(deps, currentUser(request), request.body.moduleId, request.body.progressPercentage),
+      updateProgress(deps, callerOf(request), request.body.moduleId, request.body.progressPercentage),
   );
 
   app.post(
@@ -132,7 +132,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!resource) throw notFound('Resource not found');
       await recordResourceAccess(
         deps,
-        currentUser(request),
+        callerOf(request),
         resource.topicId,
         resource.type,
         request.body?.sessionDuration ?? 0,

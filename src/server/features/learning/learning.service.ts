@@ -10,29 +10,27 @@ import {
   topicProgress,
   topics,
 } from '#server/db/schema/index.ts';
-import { accountPrincipal, can } from '#server/lib/access.policy.ts';
+import { can, type Principal } from '#server/lib/access.policy.ts';
 import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { forbidden, HttpError, notFound } from '#server/lib/http.error.ts';
-import type { UserRow } from '#server/lib/sessions.service.ts';
-import type {
-  LearningModule,
-  ProgressRecord,
-  TopicDetail,
-  TopicProgress,
-  TopicSummary,
-} from '#shared/schemas/learning.ts';
+import type { LearningModule, ProgressRecord, TopicDetail, TopicSummary } from '#shared/schemas/learning.ts';
 import type { LearningCache } from './learning.cache.ts';
 import { type LearningSubscriber, publishLearning } from './learning-events.handler.ts';
-import { type OutlineModule, percentage, presentModule, presentTopicSummary } from './outline.presenter.ts';
+import {
+  type OutlineModule,
+  percentage,
+  presentModule,
+  presentTopicProgress,
+  presentTopicSummary,
+} from './outline.presenter.ts';
 
 // The learning rules live here, on the server, so the browser cannot skip them
 // (docs/decisions/0007-server-recorded-progress.md): modules and topics open in order, a topic completes by
 // passing its quiz (or by its video ending when it has no quiz, or by being opened when it has neither), and
 // module progress is derived from completed topics.
 
-export type Viewer = Pick<UserRow, 'id' | 'role' | 'staffRoles'>;
 /** Whether the viewer sees every course, unlocked (admins previewing the portal): the access policy decides. */
-export const isAdmin = (viewer: Viewer) => can(accountPrincipal(viewer), 'course:readAll');
+export const isAdmin = (viewer: Principal) => can(viewer, 'course:readAll');
 
 export interface LearningDeps {
   db: Db;
@@ -48,7 +46,7 @@ export interface LearningDeps {
 /** The course the portal shows: the requested one if the viewer may see it, else their first. */
 export async function resolveCourseId(
   deps: LearningDeps,
-  viewer: Viewer,
+  viewer: Principal,
   requested?: string,
 ): Promise<string | null> {
   if (isAdmin(viewer)) {
@@ -99,7 +97,7 @@ export async function isEnrolled(deps: LearningDeps, userId: string, courseId: s
 /** Every module and topic of a course with the viewer's completion and lock state (from the learning cache). */
 export async function loadOutline(
   deps: LearningDeps,
-  viewer: Viewer,
+  viewer: Principal,
   courseId: string,
 ): Promise<OutlineModule[]> {
   const [structure, learner] = await Promise.all([
@@ -149,7 +147,7 @@ export function applyLocks(outline: OutlineModule[], unlockAll: boolean): void {
 
 export async function listModules(
   deps: LearningDeps,
-  viewer: Viewer,
+  viewer: Principal,
   courseId?: string,
 ): Promise<LearningModule[]> {
   const resolved = await resolveCourseId(deps, viewer, courseId);
@@ -160,7 +158,7 @@ export async function listModules(
 /** The module's topics; a module of a course the student is not enrolled in does not exist for them. */
 export async function listTopics(
   deps: LearningDeps,
-  viewer: Viewer,
+  viewer: Principal,
   moduleId: string,
 ): Promise<TopicSummary[]> {
   const mod = await moduleCourse(deps, viewer, moduleId);
@@ -181,7 +179,7 @@ interface TopicAccess {
 }
 
 /** The module's course; a module of a course the student is not enrolled in does not exist for them. */
-export async function moduleCourse(deps: LearningDeps, viewer: Viewer, moduleId: string) {
+export async function moduleCourse(deps: LearningDeps, viewer: Principal, moduleId: string) {
   const [mod] = await deps.db
     .select({ courseId: modules.courseId })
     .from(modules)
@@ -193,7 +191,11 @@ export async function moduleCourse(deps: LearningDeps, viewer: Viewer, moduleId:
 }
 
 /** 404 for an unknown topic, 403 when not enrolled or still locked. */
-export async function accessTopic(deps: LearningDeps, viewer: Viewer, topicId: string): Promise<TopicAccess> {
+export async function accessTopic(
+  deps: LearningDeps,
+  viewer: Principal,
+  topicId: string,
+): Promise<TopicAccess> {
   const [row] = await deps.db
     .select({ topic: topics, courseId: modules.courseId, quizId: quizzes.id })
     .from(topics)
@@ -215,24 +217,7 @@ export async function accessTopic(deps: LearningDeps, viewer: Viewer, topicId: s
   };
 }
 
-export type ProgressRow = typeof topicProgress.$inferSelect;
-
-/** `unlockAll`: an admin previewing the portal, for whom the quiz is always open. */
-export function presentTopicProgress(
-  topic: Pick<TopicRow, 'videoPath'>,
-  row: ProgressRow | undefined,
-  unlockAll = false,
-): TopicProgress {
-  const videoCompleted = Boolean(row?.videoCompletedAt) || !topic.videoPath;
-  return {
-    videoPositionSeconds: row?.videoPositionSeconds ?? 0,
-    videoWatchedSeconds: row?.videoWatchedSeconds ?? 0,
-    videoCompleted,
-    quizUnlocked: videoCompleted || unlockAll,
-    quizPassed: Boolean(row?.quizPassedAt),
-    completed: Boolean(row?.completedAt),
-  };
-}
+type ProgressRow = typeof topicProgress.$inferSelect;
 
 export async function lockProgress(
   tx: Queryable,
@@ -329,7 +314,11 @@ async function playsPackage(db: Queryable, topicId: string): Promise<boolean> {
 /**
  * The topic as the viewer sees it, changing nothing (a GET never changes state: README 'Limits and bad input').
  */
-export async function readTopic(deps: LearningDeps, viewer: Viewer, topicId: string): Promise<TopicDetail> {
+export async function readTopic(
+  deps: LearningDeps,
+  viewer: Principal,
+  topicId: string,
+): Promise<TopicDetail> {
   const { topic, nextTopicId } = await accessTopic(deps, viewer, topicId);
   const [row] = await deps.db
     .select()
@@ -339,7 +328,11 @@ export async function readTopic(deps: LearningDeps, viewer: Viewer, topicId: str
 }
 
 /** Opening a topic (POST) records it; a topic with nothing to watch and no quiz is complete once opened. */
-export async function openTopic(deps: LearningDeps, viewer: Viewer, topicId: string): Promise<TopicDetail> {
+export async function openTopic(
+  deps: LearningDeps,
+  viewer: Principal,
+  topicId: string,
+): Promise<TopicDetail> {
   const { db } = deps;
   const { topic, nextTopicId } = await accessTopic(deps, viewer, topicId);
   // A SCORM package completes its topic itself (README 'SCORM packages').
@@ -370,7 +363,7 @@ export async function openTopic(deps: LearningDeps, viewer: Viewer, topicId: str
 
 async function presentTopicDetail(
   deps: LearningDeps,
-  viewer: Viewer,
+  viewer: Principal,
   topic: Awaited<ReturnType<typeof accessTopic>>['topic'],
   nextTopicId: string | null,
   progress: typeof topicProgress.$inferSelect | undefined,

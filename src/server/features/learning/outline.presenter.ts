@@ -1,4 +1,5 @@
-import type { LearningModule, TopicSummary } from '#shared/schemas/learning.ts';
+import type { topicProgress } from '#server/db/schema/index.ts';
+import type { LearningModule, TopicProgress, TopicSummary } from '#shared/schemas/learning.ts';
 import type { StructureModule, StructureTopic } from './learning.cache.ts';
 
 // What the portal is sent of a course's outline: the viewer's modules and topics with their completion and lock
@@ -49,5 +50,22 @@ export function presentTopicSummary(topic: OutlineTopic): TopicSummary {
     isLocked: topic.isLocked,
     isCompleted: topic.completed,
     videoCompleted: topic.videoCompleted,
+  };
+}
+
+/** `unlockAll`: an admin previewing the portal, for whom the quiz is always open. */
+export function presentTopicProgress(
+  topic: { videoPath: string | null },
+  row: typeof topicProgress.$inferSelect | undefined,
+  unlockAll = false,
+): TopicProgress {
+  const videoCompleted = Boolean(row?.videoCompletedAt) || !topic.videoPath;
+  return {
+    videoPositionSeconds: row?.videoPositionSeconds ?? 0,
+    videoWatchedSeconds: row?.videoWatchedSeconds ?? 0,
+    videoCompleted,
+    quizUnlocked: videoCompleted || unlockAll,
+    quizPassed: Boolean(row?.quizPassedAt),
+    completed: Boolean(row?.completedAt),
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { moduleProgress, resourceAccessEvents, topicProgress, topics } from '#server/db/schema/index.ts';
+import type { Principal } from '#server/lib/access.policy.ts';
 import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/http.error.ts';
 import type {
@@ -15,12 +16,11 @@ import {
   type LearningDeps,
   lockProgress,
   moduleCourse,
-  presentTopicProgress,
   recomputeModuleProgress,
   topicCompleted,
-  type Viewer,
 } from './learning.service.ts';
 import { publishLearning } from './learning-events.handler.ts';
+import { presentTopicProgress } from './outline.presenter.ts';
 
 // Progress the server records as the student learns (docs/decisions/0007-server-recorded-progress.md): video
 // watching credited at real time only, module progress, the progress list and resource opens.
@@ -35,7 +35,7 @@ export function endTolerance(duration: number): number {
 
 export async function reportVideoProgress(
   deps: LearningDeps,
-  viewer: Viewer,
+  viewer: Principal,
   topicId: string,
   input: VideoProgressInput,
 ): Promise<VideoProgressResponse> {
@@ -135,7 +135,7 @@ export async function currentModuleProgress(
 // ---------------------------------------------------------------------------------------------------------------
 // Progress records and resource access
 
-export async function listProgress(db: Queryable, viewer: Viewer): Promise<ProgressRecord[]> {
+export async function listProgress(db: Queryable, viewer: Principal): Promise<ProgressRecord[]> {
   const rows = await db
     .select({
       moduleId: moduleProgress.moduleId,
@@ -153,7 +153,7 @@ export async function listProgress(db: Queryable, viewer: Viewer): Promise<Progr
  */
 export async function updateProgress(
   deps: LearningDeps,
-  viewer: Viewer,
+  viewer: Principal,
   moduleId: string,
   claimed: number,
 ): Promise<ProgressRecord> {
@@ -169,7 +169,7 @@ export async function updateProgress(
 
 export async function recordResourceAccess(
   deps: LearningDeps,
-  viewer: Viewer,
+  viewer: Principal,
   topicId: string,
   type: ResourceType,
   sessionDuration: number,

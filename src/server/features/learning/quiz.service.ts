@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, count, desc, eq, max } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { quizAttempts, topicProgress } from '#server/db/schema/index.ts';
+import type { Principal } from '#server/lib/access.policy.ts';
 import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/http.error.ts';
 import {
@@ -13,14 +14,7 @@ import {
   type QuizAttemptResult,
   type QuizQuestionResult,
 } from '#shared/schemas/learning.ts';
-import {
-  accessTopic,
-  isAdmin,
-  type LearningDeps,
-  lockProgress,
-  topicCompleted,
-  type Viewer,
-} from './learning.service.ts';
+import { accessTopic, isAdmin, type LearningDeps, lockProgress, topicCompleted } from './learning.service.ts';
 import { publishLearning } from './learning-events.handler.ts';
 import { currentModuleProgress } from './progress.service.ts';
 import { presentAttempt, questionFields, quizFields } from './quiz.presenter.ts';
@@ -31,7 +25,7 @@ import { type QuizRow, quizById, quizQuestionsOf } from './quiz.repo.ts';
 // answers in a fresh order per attempt, and the right answers shown only after a pass when the quiz allows it.
 // Admins previewing the portal are not held to the limits.
 
-async function requireQuizOpen(deps: LearningDeps, viewer: Viewer, topicId: string) {
+async function requireQuizOpen(deps: LearningDeps, viewer: Principal, topicId: string) {
   const { db } = deps;
   const access = await accessTopic(deps, viewer, topicId);
   const { topic } = access;
@@ -85,19 +79,19 @@ async function attemptState(db: Queryable, quizId: string, userId: string): Prom
   return { used: Number(row?.used ?? 0), lastAt };
 }
 
-function remaining(quiz: QuizRow, state: AttemptState, viewer: Viewer): number | null {
+function remaining(quiz: QuizRow, state: AttemptState, viewer: Principal): number | null {
   if (quiz.maxAttempts === null || isAdmin(viewer)) return null;
   return Math.max(0, quiz.maxAttempts - state.used);
 }
 
-function nextAttemptAt(quiz: QuizRow, state: AttemptState, viewer: Viewer, now = new Date()): Date | null {
+function nextAttemptAt(quiz: QuizRow, state: AttemptState, viewer: Principal, now = new Date()): Date | null {
   if (!quiz.cooldownMinutes || !state.lastAt || isAdmin(viewer)) return null;
   const opens = new Date(state.lastAt.getTime() + quiz.cooldownMinutes * 60_000);
   return opens > now ? opens : null;
 }
 
 /** Throws the 409 of a refused attempt; call with the attempt state read under the progress row's lock. */
-function checkAttemptAllowed(quiz: QuizRow, state: AttemptState, viewer: Viewer, now: Date) {
+function checkAttemptAllowed(quiz: QuizRow, state: AttemptState, viewer: Principal, now: Date) {
   const left = remaining(quiz, state, viewer);
   if (left === 0) {
     throw conflict(
@@ -115,7 +109,7 @@ function checkAttemptAllowed(quiz: QuizRow, state: AttemptState, viewer: Viewer,
 }
 
 /** The quiz without its answer key, with the viewer's attempts (newest first) and what the rules allow next. */
-export async function getQuiz(deps: LearningDeps, viewer: Viewer, topicId: string): Promise<Quiz> {
+export async function getQuiz(deps: LearningDeps, viewer: Principal, topicId: string): Promise<Quiz> {
   const { db } = deps;
   const { quiz, progress } = await requireQuizOpen(deps, viewer, topicId);
   const questions = await quizQuestionsOf(db, quiz.id);
@@ -152,7 +146,7 @@ export async function getQuiz(deps: LearningDeps, viewer: Viewer, topicId: strin
  */
 export async function submitQuizAttempt(
   deps: LearningDeps,
-  viewer: Viewer,
+  viewer: Principal,
   topicId: string,
   input: QuizAttemptInput,
 ): Promise<QuizAttemptResult> {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { basePrincipal, currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
+import { callerOf, requireUser } from '#server/plugins/auth.plugin.ts';
 import { userCoursesResponseSchema } from '#shared/schemas/learning.ts';
 import { listUserCourses } from './user-courses.service.ts';
 
@@ -11,6 +11,6 @@ export const userCoursesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['learning'], response: { 200: userCoursesResponseSchema } },
       onRequest: [requireUser],
     },
-    async (request) => listUserCourses(app.db, basePrincipal(currentUser(request))),
+    async (request) => listUserCourses(app.db, callerOf(request)),
   );
 };

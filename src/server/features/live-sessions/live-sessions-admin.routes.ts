@@ -4,13 +4,7 @@ import { auditActor } from '#server/features/audit/index.ts';
 import { can } from '#server/lib/access.policy.ts';
 import { notFound } from '#server/lib/http.error.ts';
 import { coursesTaughtBy, teachingOf } from '#server/lib/teaching.repo.ts';
-import {
-  authorize,
-  basePrincipal,
-  currentUser,
-  requireCan,
-  requireStaff,
-} from '#server/plugins/auth.plugin.ts';
+import { authorize, callerOf, requireCan, requireStaff } from '#server/plugins/auth.plugin.ts';
 import { adminLiveSessionSchema, liveSessionInputSchema } from '#shared/schemas/admin-sessions.ts';
 import {
   attendanceInputSchema,
@@ -51,9 +45,9 @@ export const liveSessionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...guard, schema: { tags, response: { 200: z.array(adminLiveSessionSchema) } } },
     async (request) => {
       authorize(request, 'course:listTaught');
-      const user = currentUser(request);
-      const all = can(basePrincipal(user), 'admin:access');
-      return liveSessions.listSessions(app.db, all ? undefined : await coursesTaughtBy(app.db, user.id));
+      const caller = callerOf(request);
+      const all = can(caller, 'admin:access');
+      return liveSessions.listSessions(app.db, all ? undefined : await coursesTaughtBy(app.db, caller.id));
     },
   );
   app.post(
@@ -106,14 +100,14 @@ export const liveSessionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireCan('caseload:read')],
       schema: { tags: registerTags, response: { 200: z.array(caseloadSessionSchema) } },
     },
-    async (request) => caseloadSessions(app.db, basePrincipal(currentUser(request))),
+    async (request) => caseloadSessions(app.db, callerOf(request)),
   );
 
   const register = { onRequest: [requireCan('session:register')] };
   app.get(
     '/api/admin/sessions/:id/attendance',
     { ...register, schema: { tags: registerTags, params, response: { 200: registerSchema } } },
-    async (request) => getRegister(app.db, basePrincipal(currentUser(request)), request.params.id),
+    async (request) => getRegister(app.db, callerOf(request), request.params.id),
   );
 
   app.put(
@@ -123,12 +117,6 @@ export const liveSessionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: registerTags, params, body: attendanceInputSchema, response: { 200: registerSchema } },
     },
     async (request) =>
-      takeRegister(
-        app.db,
-        auditActor(request),
-        basePrincipal(currentUser(request)),
-        request.params.id,
-        request.body.present,
-      ),
+      takeRegister(app.db, auditActor(request), callerOf(request), request.params.id, request.body.present),
   );
 };

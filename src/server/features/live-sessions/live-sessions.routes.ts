@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { basePrincipal, currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
+import { callerOf, requireUser } from '#server/plugins/auth.plugin.ts';
 import { rsvpSchema, upcomingSessionsResponseSchema } from '#shared/schemas/live-sessions.ts';
 import { sessionIcs } from './calendar.presenter.ts';
 import { answerRsvp, upcomingSessions, visibleSession } from './live-sessions.service.ts';
@@ -14,7 +14,7 @@ export const liveSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/sessions/upcoming',
     { onRequest: [requireUser], schema: { tags, response: { 200: upcomingSessionsResponseSchema } } },
-    async (request) => upcomingSessions(app.db, basePrincipal(currentUser(request))),
+    async (request) => upcomingSessions(app.db, callerOf(request)),
   );
 
   // The calendar file of any session the caller sees (404 otherwise).
@@ -22,7 +22,7 @@ export const liveSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/sessions/:id/ics',
     { onRequest: [requireUser], schema: { tags, params } },
     async (request, reply) => {
-      const session = await visibleSession(app.db, basePrincipal(currentUser(request)), request.params.id);
+      const session = await visibleSession(app.db, callerOf(request), request.params.id);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="session-${session.id.slice(0, 8)}.ics"`)
@@ -37,7 +37,6 @@ export const liveSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireUser],
       schema: { tags, params, body: rsvpSchema, response: { 200: rsvpSchema } },
     },
-    async (request) =>
-      answerRsvp(app.db, basePrincipal(currentUser(request)), request.params.id, request.body.attending),
+    async (request) => answerRsvp(app.db, callerOf(request), request.params.id, request.body.attending),
   );
 };

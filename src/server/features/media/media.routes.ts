@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { presentCourse } from '#server/features/catalog/index.ts';
 import { forbidden, notFound, unauthorized } from '#server/lib/http.error.ts';
-import { basePrincipal, currentUser, requireAdmin, requireUser } from '#server/plugins/auth.plugin.ts';
+import { callerOf, requireAdmin, requireUser } from '#server/plugins/auth.plugin.ts';
 import type { FileType } from '#shared/constants.ts';
 import { courseSchema } from '#shared/schemas/catalog.ts';
 import { apiErrorSchema, text } from '#shared/schemas/common.ts';
@@ -62,11 +62,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireUser],
     },
     async (request) =>
-      startUpload(
-        app.mediaDeps,
-        basePrincipal(currentUser(request)),
-        request.body ?? uploadRequestSchema.parse({}),
-      ),
+      startUpload(app.mediaDeps, callerOf(request), request.body ?? uploadRequestSchema.parse({})),
   );
 
   app.post(
@@ -82,7 +78,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return presentObject(
-        await completeOwnUpload(app.mediaDeps, basePrincipal(currentUser(request)), request.body.objectPath),
+        await completeOwnUpload(app.mediaDeps, callerOf(request), request.body.objectPath),
       );
     },
   );

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
+import type { Principal } from '#server/lib/access.policy.ts';
 import { LEARNER_TOPIC } from '#server/lib/change-notifications.service.ts';
 import { onInvalidate } from '#server/lib/invalidation.service.ts';
-import { liveSessionIds, USER_TOPIC, type UserRow } from '#server/lib/sessions.service.ts';
+import { liveSessionIds, USER_TOPIC } from '#server/lib/sessions.service.ts';
 import { parseUserEvent, USER_EVENTS_CHANNEL, type UserEventName } from '#server/lib/user-events.service.ts';
 import type { Message } from '#shared/schemas/messaging.ts';
 import { presentMessage } from './messaging.presenter.ts';
@@ -21,7 +22,7 @@ import { loadMessage, MESSAGE_CHANNEL, participantIdsOf } from './messaging.serv
 // and a change to their learning (learnerChanged) becomes a 'learning' event, so every open tab refreshes.
 
 type Subscriber = {
-  viewer: Pick<UserRow, 'id' | 'role' | 'staffRoles'>;
+  viewer: Principal;
   sessionId: string;
   send: (message: Message) => void;
   sendEvent: (event: UserEventName) => void;

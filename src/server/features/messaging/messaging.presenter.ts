@@ -1,12 +1,10 @@
 import type { users } from '#server/db/schema/index.ts';
-import { type AccountRoles, accountPrincipal, can } from '#server/lib/access.policy.ts';
-import type { UserRow } from '#server/lib/sessions.service.ts';
+import { accountPrincipal, can, type Principal } from '#server/lib/access.policy.ts';
 import type { Message, Participant } from '#shared/schemas/messaging.ts';
 
 // What leaves the server of people and messages (docs/product.md#messaging): a student never sees another
 // student's email.
 
-export type Viewer = Pick<UserRow, 'id' | 'role' | 'staffRoles'>;
 export type PersonRow = Pick<
   typeof users.$inferSelect,
   'id' | 'firstName' | 'lastName' | 'email' | 'profileImageUrl' | 'role' | 'staffRoles'
@@ -14,15 +12,20 @@ export type PersonRow = Pick<
 
 /** A student sees staff emails and their own, never another student's. */
 export function visibleEmail(
-  viewer: Viewer,
+  viewer: Principal,
   person: Pick<PersonRow, 'id' | 'email' | 'role' | 'staffRoles'>,
 ): string | null {
-  const staff = (p: { id: string } & AccountRoles) => can(accountPrincipal(p), 'message:anyone');
-  if (staff(viewer) || staff(person) || person.id === viewer.id) return person.email;
+  if (
+    can(viewer, 'message:anyone') ||
+    can(accountPrincipal(person), 'message:anyone') ||
+    person.id === viewer.id
+  ) {
+    return person.email;
+  }
   return null;
 }
 
-export function presentParticipant(viewer: Viewer, person: PersonRow): Participant {
+export function presentParticipant(viewer: Principal, person: PersonRow): Participant {
   return {
     id: person.id,
     firstName: person.firstName,
@@ -42,7 +45,7 @@ export interface MessageRow {
   sender: Pick<PersonRow, 'id' | 'firstName' | 'email' | 'role' | 'staffRoles'>;
 }
 
-export function presentMessage(viewer: Viewer, row: MessageRow): Message {
+export function presentMessage(viewer: Principal, row: MessageRow): Message {
   return {
     id: row.id,
     conversationId: row.conversationId,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
+import { callerOf, requireUser } from '#server/plugins/auth.plugin.ts';
 import { idParamsSchema } from '#shared/schemas/learning.ts';
 import {
   contactsResponseSchema,
@@ -36,20 +36,20 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/conversations',
     { ...guard, schema: { tags, response: { 200: conversationsResponseSchema } } },
-    async (request) => listConversations(app.db, currentUser(request)),
+    async (request) => listConversations(app.db, callerOf(request)),
   );
 
   app.get(
     '/api/conversations/unread-count',
     { ...guard, schema: { tags, response: { 200: unreadCountSchema } } },
-    async (request) => ({ count: await unreadTotal(app.db, currentUser(request)) }),
+    async (request) => ({ count: await unreadTotal(app.db, callerOf(request)) }),
   );
 
   app.get(
     '/api/conversations/contacts',
     { ...guard, schema: { tags, response: { 200: contactsResponseSchema } } },
     async (request) => {
-      const viewer = currentUser(request);
+      const viewer = callerOf(request);
       return (await listContacts(app.db, viewer)).map((p) => presentParticipant(viewer, p));
     },
   );
@@ -58,7 +58,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   // conversations, and `event: notification | learning | apprenticeship` (data {}) when that part of the caller's
   // screens changed (lib/user-events.service.ts); a comment line every 25 s keeps proxies from closing the connection.
   app.get('/api/conversations/stream', { ...guard, schema: { tags } }, (request, reply) => {
-    const user = currentUser(request);
+    const viewer = callerOf(request);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -78,7 +78,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       res.end();
     };
     const subscriber = {
-      viewer: { id: user.id, role: user.role, staffRoles: user.staffRoles },
+      viewer,
       sessionId: request.sessionId!,
       send: (message: Message) =>
         res.write(`event: ${STREAM_EVENT_MESSAGE}\ndata: ${JSON.stringify(message)}\n\n`),
@@ -96,7 +96,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/conversations/:id',
     { ...guard, schema: { tags, params: idParamsSchema, response: { 200: conversationDetailSchema } } },
-    async (request) => getConversation(app.db, currentUser(request), request.params.id),
+    async (request) => getConversation(app.db, callerOf(request), request.params.id),
   );
 
   // Marking read changes state, so it is a POST the client sends after showing the thread (never a GET).
@@ -104,7 +104,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/conversations/:id/read',
     { ...guard, schema: { tags, params: idParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await markConversationRead(app.db, currentUser(request), request.params.id);
+      await markConversationRead(app.db, callerOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -118,7 +118,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const message = await sendMessage(
         app.database,
-        currentUser(request),
+        callerOf(request),
         request.params.id,
         request.body.content,
       );
@@ -131,7 +131,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...guard, schema: { tags, body: postMessageSchema, response: { 201: messageSchema } } },
     async (request, reply) => {
       const { conversationId, content } = request.body;
-      const message = await sendMessage(app.database, currentUser(request), conversationId, content);
+      const message = await sendMessage(app.database, callerOf(request), conversationId, content);
       return reply.status(201).send(message);
     },
   );
@@ -149,7 +149,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { conversation, created } = await createConversation(
         app.db,
-        currentUser(request),
+        callerOf(request),
         request.body.participantIds,
         request.body.title,
       );

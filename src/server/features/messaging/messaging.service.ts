@@ -7,10 +7,12 @@ import {
   scheduledJobs,
   users,
 } from '#server/db/schema/index.ts';
+import type { Principal } from '#server/lib/access.policy.ts';
 import { badRequest, forbidden, isUniqueViolation, notFound } from '#server/lib/http.error.ts';
 import { type AppEvent, JOBS_CHANNEL } from '#server/lib/jobs.service.ts';
+import { accountsStanding } from '#server/lib/users.repo.ts';
 import type { ConversationDetail, ConversationSummary, Message } from '#shared/schemas/messaging.ts';
-import { type MessageRow, presentMessage, presentParticipant, type Viewer } from './messaging.presenter.ts';
+import { type MessageRow, presentMessage, presentParticipant } from './messaging.presenter.ts';
 import { assertInReach } from './reach.service.ts';
 
 // Conversations between students and staff (docs/product.md#messaging). The service is the same for both sides; what differs is
@@ -88,7 +90,7 @@ function unreadCondition(viewerId: string) {
 
 export async function listConversations(
   db: Queryable,
-  viewer: Viewer,
+  viewer: Principal,
   onlyId?: string,
 ): Promise<ConversationSummary[]> {
   const mine = await db
@@ -150,7 +152,7 @@ export async function listConversations(
   });
 }
 
-export async function unreadTotal(db: Queryable, viewer: Viewer): Promise<number> {
+export async function unreadTotal(db: Queryable, viewer: Principal): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(messages)
@@ -166,7 +168,7 @@ export async function unreadTotal(db: Queryable, viewer: Viewer): Promise<number
 }
 
 /** 404 for an unknown conversation, 403 when the viewer is not in it. */
-async function requireParticipant(db: Queryable, viewer: Viewer, conversationId: string): Promise<void> {
+async function requireParticipant(db: Queryable, viewer: Principal, conversationId: string): Promise<void> {
   const [row] = await db
     .select({ id: conversations.id, me: conversationParticipants.userId })
     .from(conversations)
@@ -185,7 +187,7 @@ async function requireParticipant(db: Queryable, viewer: Viewer, conversationId:
 /** The conversation with its messages (oldest first); reading changes nothing (see markConversationRead). */
 export async function getConversation(
   db: Queryable,
-  viewer: Viewer,
+  viewer: Principal,
   conversationId: string,
 ): Promise<ConversationDetail> {
   await requireParticipant(db, viewer, conversationId);
@@ -201,7 +203,7 @@ export async function getConversation(
 }
 
 /** Marks every message of the conversation up to its newest as read by the viewer (POST …/read). */
-export async function markConversationRead(db: Queryable, viewer: Viewer, conversationId: string) {
+export async function markConversationRead(db: Queryable, viewer: Principal, conversationId: string) {
   await requireParticipant(db, viewer, conversationId);
   const [newest] = await db
     .select({ id: messages.id })
@@ -227,7 +229,7 @@ export async function markConversationRead(db: Queryable, viewer: Viewer, conver
 
 export async function sendMessage(
   database: Database,
-  viewer: Viewer,
+  viewer: Principal,
   conversationId: string,
   content: string,
 ): Promise<Message> {
@@ -280,16 +282,13 @@ export async function sendMessage(
  */
 export async function createConversation(
   db: Db,
-  viewer: Viewer,
+  viewer: Principal,
   participantIds: string[],
   title: string | undefined,
 ): Promise<{ conversation: ConversationSummary; created: boolean }> {
   const others = [...new Set(participantIds)].filter((id) => id !== viewer.id);
   if (others.length === 0) throw badRequest('Please select at least one student');
-  const people = await db
-    .select({ id: users.id, role: users.role, staffRoles: users.staffRoles, isActive: users.isActive })
-    .from(users)
-    .where(inArray(users.id, others));
+  const people = await accountsStanding(db, others);
   if (people.length !== others.length || people.some((p) => !p.isActive)) {
     throw badRequest('Unknown participant');
   }

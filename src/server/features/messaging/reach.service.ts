@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { apprenticeships, courseInstructors, enrolments, users } from '#server/db/schema/index.ts';
-import { accountPrincipal, can, hasRole } from '#server/lib/access.policy.ts';
+import { accountPrincipal, can, hasRole, type Principal } from '#server/lib/access.policy.ts';
 import { forbidden } from '#server/lib/http.error.ts';
 import type { UserRow } from '#server/lib/sessions.service.ts';
 
@@ -10,17 +10,14 @@ import type { UserRow } from '#server/lib/sessions.service.ts';
 // staff only (their contacts list shows the admins, their tutor and their courses' instructors). Finance has no
 // messages.
 
-type Viewer = Pick<UserRow, 'id' | 'role' | 'staffRoles'>;
 type Person = { id: string } & Pick<UserRow, 'role' | 'staffRoles'>;
 
-const messagesAnyone = (p: Person) => can(accountPrincipal(p), 'message:anyone');
 const CONTACTS_MAX = 500;
 
 /** The students among `among` (or all, up to the contacts limit) a tutor or instructor may message. */
-async function studentsInReach(db: Queryable, viewer: Viewer, among?: string[]): Promise<string[]> {
-  const principal = accountPrincipal(viewer);
+async function studentsInReach(db: Queryable, viewer: Principal, among?: string[]): Promise<string[]> {
   const ids = new Set<string>();
-  if (hasRole(principal, 'tutor')) {
+  if (hasRole(viewer, 'tutor')) {
     const rows = await db
       .select({ id: apprenticeships.studentId })
       .from(apprenticeships)
@@ -33,7 +30,7 @@ async function studentsInReach(db: Queryable, viewer: Viewer, among?: string[]):
       .limit(CONTACTS_MAX);
     for (const r of rows) ids.add(r.id);
   }
-  if (hasRole(principal, 'instructor')) {
+  if (hasRole(viewer, 'instructor')) {
     const rows = await db
       .selectDistinct({ id: enrolments.userId })
       .from(enrolments)
@@ -48,16 +45,16 @@ async function studentsInReach(db: Queryable, viewer: Viewer, among?: string[]):
 }
 
 /** 403 unless `viewer` may open a conversation with every one of `people`. */
-export async function assertInReach(db: Queryable, viewer: Viewer, people: Person[]): Promise<void> {
-  if (!messagesAnyone(viewer)) {
-    if (viewer.role !== 'student') throw forbidden('Your role has no messages', 'NO_MESSAGES');
-    if (people.length !== 1 || !messagesAnyone(people[0]!)) {
+export async function assertInReach(db: Queryable, viewer: Principal, people: Person[]): Promise<void> {
+  if (!can(viewer, 'message:anyone')) {
+    if (!hasRole(viewer, 'student')) throw forbidden('Your role has no messages', 'NO_MESSAGES');
+    if (people.length !== 1 || !can(accountPrincipal(people[0]!), 'message:anyone')) {
       throw forbidden('Students can only message their instructors');
     }
     return;
   }
-  if (hasRole(accountPrincipal(viewer), 'admin')) return;
-  const students = people.filter((p) => !messagesAnyone(p)).map((p) => p.id);
+  if (hasRole(viewer, 'admin')) return;
+  const students = people.filter((p) => !can(accountPrincipal(p), 'message:anyone')).map((p) => p.id);
   if (!students.length) return;
   const reachable = new Set(await studentsInReach(db, viewer, students));
   if (students.some((id) => !reachable.has(id))) {
@@ -80,15 +77,11 @@ async function staffOfStudent(db: Queryable, studentId: string): Promise<string[
 }
 
 /** The people the new-conversation picker offers (GET /api/conversations/contacts), to present. */
-export async function listContacts(db: Queryable, viewer: Viewer) {
-  const principal = accountPrincipal(viewer);
-  const admin = hasRole(principal, 'admin');
-  if (!admin && viewer.role !== 'student' && !messagesAnyone(viewer)) return [];
-  const extra = admin
-    ? []
-    : messagesAnyone(viewer)
-      ? await studentsInReach(db, viewer)
-      : await staffOfStudent(db, viewer.id);
+export async function listContacts(db: Queryable, viewer: Principal) {
+  const admin = hasRole(viewer, 'admin');
+  const anyone = can(viewer, 'message:anyone');
+  if (!admin && !hasRole(viewer, 'student') && !anyone) return [];
+  const extra = admin ? [] : anyone ? await studentsInReach(db, viewer) : await staffOfStudent(db, viewer.id);
   const rows = await db
     .select({
       id: users.id,
@@ -108,12 +101,14 @@ export async function listContacts(db: Queryable, viewer: Viewer) {
           ? undefined
           : or(
               eq(users.role, 'admin'),
-              messagesAnyone(viewer) ? ne(users.role, 'student') : undefined,
+              anyone ? ne(users.role, 'student') : undefined,
               extra.length ? inArray(users.id, extra) : undefined,
             ),
       ),
     )
     .orderBy(asc(users.role), asc(users.firstName), asc(users.email))
     .limit(CONTACTS_MAX);
-  return rows.filter((r) => r.role === 'student' || admin || messagesAnyone(r));
+  return rows.filter(
+    (r) => admin || hasRole(accountPrincipal(r), 'student') || can(accountPrincipal(r), 'message:anyone'),
+  );
 }

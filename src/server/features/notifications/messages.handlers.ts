@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { conversationParticipants, conversations, messages, users } from '#server/db/schema/index.ts';
 import { scheduleJob } from '#server/lib/jobs.service.ts';
+import { userById } from '#server/lib/users.repo.ts';
 import { emailWanted, enqueueNotificationEmail, type NotifyContext, notify } from './notify.service.ts';
 
 // New messages (README 'Notifications'): each one is in the bell at once; email comes as a digest, at most one per
@@ -49,7 +50,7 @@ export async function onMessageSent(
     .from(messages)
     .where(eq(messages.id, payload.messageId!));
   if (!message) return [];
-  const [sender] = await db.select().from(users).where(eq(users.id, payload.senderId!));
+  const sender = await userById(db, payload.senderId!);
   const recipients = await db
     .select({ id: users.id, role: users.role })
     .from(conversationParticipants)

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
+import { callerOf, requireUser } from '#server/plugins/auth.plugin.ts';
 import {
   markReadSchema,
   notificationPreferencesInputSchema,
@@ -23,7 +23,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notifications',
     { onRequest: [requireUser], schema: { tags, response: { 200: notificationsResponseSchema } } },
-    async (request) => listNotifications(app.db, currentUser(request).id),
+    async (request) => listNotifications(app.db, callerOf(request)),
   );
   app.post(
     '/api/notifications/read',
@@ -31,12 +31,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requireUser],
       schema: { tags, body: markReadSchema, response: { 200: notificationsResponseSchema } },
     },
-    async (request) => markRead(app.db, currentUser(request).id, request.body.ids),
+    async (request) => markRead(app.db, callerOf(request), request.body.ids),
   );
   app.get(
     '/api/user/notification-preferences',
     { onRequest: [requireUser], schema: { tags, response: { 200: notificationPreferencesSchema } } },
-    async (request) => getPreferences(app.db, currentUser(request).id),
+    async (request) => getPreferences(app.db, callerOf(request)),
   );
   app.put(
     '/api/user/notification-preferences',
@@ -48,7 +48,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationPreferencesSchema },
       },
     },
-    async (request) => setPreferences(app.db, currentUser(request).id, request.body.email),
+    async (request) => setPreferences(app.db, callerOf(request), request.body.email),
   );
 
   // One-click unsubscribe (RFC 8058): mail clients POST `List-Unsubscribe=One-Click` as a form to the URL in the

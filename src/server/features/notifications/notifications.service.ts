@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '#server/db/client.ts';
 import { notificationPreferences, notifications, unsubscribeTokens } from '#server/db/schema/index.ts';
+import type { Principal } from '#server/lib/access.policy.ts';
 import { HttpError, notFound } from '#server/lib/http.error.ts';
 import { sha256Hex } from '#server/lib/tokens.util.ts';
 import {
@@ -12,18 +13,18 @@ import {
 } from '#shared/schemas/notifications.ts';
 
 /** The bell: the newest 30 and how many are unread. */
-export async function listNotifications(db: Queryable, userId: string): Promise<NotificationsResponse> {
+export async function listNotifications(db: Queryable, caller: Principal): Promise<NotificationsResponse> {
   const [rows, [unread]] = await Promise.all([
     db
       .select()
       .from(notifications)
-      .where(eq(notifications.userId, userId))
+      .where(eq(notifications.userId, caller.id))
       .orderBy(desc(notifications.createdAt))
       .limit(30),
     db
       .select({ n: count() })
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+      .where(and(eq(notifications.userId, caller.id), isNull(notifications.readAt))),
   ]);
   return {
     unread: unread?.n ?? 0,
@@ -40,21 +41,25 @@ export async function listNotifications(db: Queryable, userId: string): Promise<
 }
 
 /** Marks the caller's own notifications read (others' ids are ignored); answers the bell afresh. */
-export async function markRead(db: Queryable, userId: string, ids: string[]): Promise<NotificationsResponse> {
+export async function markRead(
+  db: Queryable,
+  caller: Principal,
+  ids: string[],
+): Promise<NotificationsResponse> {
   await db
     .update(notifications)
     .set({ readAt: sql`now()` })
     .where(
-      and(eq(notifications.userId, userId), inArray(notifications.id, ids), isNull(notifications.readAt)),
+      and(eq(notifications.userId, caller.id), inArray(notifications.id, ids), isNull(notifications.readAt)),
     );
-  return listNotifications(db, userId);
+  return listNotifications(db, caller);
 }
 
-export async function getPreferences(db: Queryable, userId: string): Promise<NotificationPreferences> {
+export async function getPreferences(db: Queryable, caller: Principal): Promise<NotificationPreferences> {
   const rows = await db
     .select({ kind: notificationPreferences.kind, email: notificationPreferences.email })
     .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, userId));
+    .where(eq(notificationPreferences.userId, caller.id));
   const off = new Map(rows.map((r) => [r.kind, r.email]));
   return {
     email: Object.fromEntries(
@@ -75,14 +80,14 @@ async function setEmail(db: Queryable, userId: string, kind: EmailNotificationKi
 
 export async function setPreferences(
   db: Db,
-  userId: string,
+  caller: Principal,
   input: Partial<Record<EmailNotificationKind, boolean>>,
 ): Promise<NotificationPreferences> {
   await db.transaction(async (tx) => {
     for (const [kind, email] of Object.entries(input) as [EmailNotificationKind, boolean][])
-      await setEmail(tx, userId, kind, email);
+      await setEmail(tx, caller.id, kind, email);
   });
-  return getPreferences(db, userId);
+  return getPreferences(db, caller);
 }
 
 /**

@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { dataRequests, erasureHolds, users } from '#server/db/schema/index.ts';
+import { dataRequests, erasureHolds } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { objectKeyFrom } from '#server/features/media/index.ts';
+import type { Principal } from '#server/lib/access.policy.ts';
 import { conflict, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { userChanged } from '#server/lib/sessions.service.ts';
+import { userById } from '#server/lib/users.repo.ts';
 import { formatDate } from '#shared/format.ts';
 import { oneMonthAfter } from '#shared/retention-schedule.ts';
 import type { ErasureResult } from '#shared/schemas/privacy.ts';
@@ -21,24 +23,34 @@ export const REQUEST_NOT_FOUND = 'Data request not found';
 export const ERASURE_NOTICE_KIND = 'erasure-notice';
 
 /** POST /api/account/erasure-requests: opens an erasure request (asking twice answers with the open one). */
-export async function requestErasure(deps: PrivacyDeps, userId: string): Promise<string> {
+export async function requestErasure(deps: PrivacyDeps, caller: Principal): Promise<string> {
   const db = deps.database.db;
   const now = new Date();
   await db
     .insert(dataRequests)
-    .values({ userId, kind: 'erasure', source: 'self', receivedAt: now, dueAt: oneMonthAfter(now) })
+    .values({
+      userId: caller.id,
+      kind: 'erasure',
+      source: 'self',
+      receivedAt: now,
+      dueAt: oneMonthAfter(now),
+    })
     .onConflictDoNothing();
   const [open] = await db
     .select({ id: dataRequests.id })
     .from(dataRequests)
     .where(
-      and(eq(dataRequests.userId, userId), eq(dataRequests.kind, 'erasure'), eq(dataRequests.status, 'open')),
+      and(
+        eq(dataRequests.userId, caller.id),
+        eq(dataRequests.kind, 'erasure'),
+        eq(dataRequests.status, 'open'),
+      ),
     );
   if (open) return open.id;
   // Completed between the two statements: the latest one answers.
   const [latest] = await query(
     db,
-    sql`SELECT id FROM data_requests WHERE user_id = ${userId} AND kind = 'erasure' ORDER BY created_at DESC LIMIT 1`,
+    sql`SELECT id FROM data_requests WHERE user_id = ${caller.id} AND kind = 'erasure' ORDER BY created_at DESC LIMIT 1`,
   );
   return String(latest!.id);
 }
@@ -87,7 +99,7 @@ export async function eraseForRequest(
     if (request.kind !== 'erasure') {
       throw conflict('This is an access request, not an erasure request', 'NOT_AN_ERASURE_REQUEST');
     }
-    const [account] = await tx.select().from(users).where(eq(users.id, request.userId));
+    const account = await userById(tx, request.userId);
     if (request.status === 'completed' || account?.erasedAt) {
       const kept = await tx.select().from(erasureHolds).where(eq(erasureHolds.userId, request.userId));
       if (request.status !== 'completed') {

@@ -7,6 +7,7 @@ import { renderCertificatePdf } from '#server/features/certificates/index.ts';
 import { invoiceAttachment } from '#server/features/invoices/index.ts';
 import { type ObjectStore, objectKeyFrom } from '#server/features/media/index.ts';
 import { refundAttachments } from '#server/features/refunds/index.ts';
+import { can, type Principal } from '#server/lib/access.policy.ts';
 import { conflict, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { DAY_MS, oneMonthAfter, retentionDays } from '#shared/retention-schedule.ts';
@@ -78,18 +79,18 @@ export async function requestExport(
 }
 
 /** An export its owner (or an admin) may see. */
-export async function findExport(db: Queryable, id: string, viewer: { id: string; admin: boolean }) {
+export async function findExport(db: Queryable, id: string, caller: Principal) {
   const [row] = await db.select().from(dataExports).where(eq(dataExports.id, id));
-  if (!row || (row.userId !== viewer.id && !viewer.admin))
+  if (!row || !can(caller, 'owned:read', { ownerId: row.userId }))
     throw notFound(EXPORT_NOT_FOUND, 'DATA_EXPORT_NOT_FOUND');
   return row;
 }
 
-export function listOwnExports(db: Queryable, userId: string) {
+export function listOwnExports(db: Queryable, caller: Principal) {
   return db
     .select()
     .from(dataExports)
-    .where(eq(dataExports.userId, userId))
+    .where(eq(dataExports.userId, caller.id))
     .orderBy(desc(dataExports.createdAt))
     .limit(5);
 }

@@ -1,6 +1,6 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
-import { users } from '#server/db/schema/index.ts';
+import { userById } from '#server/lib/users.repo.ts';
 
 // The person a request is about, as the exporters and erasers see them, and the SQL helpers they share.
 
@@ -24,7 +24,7 @@ export interface Person {
 }
 
 export async function loadPerson(db: Queryable, userId: string): Promise<Person | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  const row = await userById(db, userId);
   if (!row) return null;
   const fullName = [row.firstName, row.lastName].filter(Boolean).join(' ').trim();
   const tag = row.id.slice(0, 8);

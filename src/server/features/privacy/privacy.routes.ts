@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { can } from '#server/lib/access.policy.ts';
-import { basePrincipal, currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
+import { callerOf, requireUser } from '#server/plugins/auth.plugin.ts';
 import {
   acceptedSchema,
   dataExportListSchema,
@@ -14,17 +13,13 @@ import { presentExport } from './privacy.presenter.ts';
 /** Your data, self-service (README 'Your data'): exports of one's own data and an erasure request. */
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.privacyDeps;
-  const viewer = (request: Parameters<typeof currentUser>[0]) => {
-    const user = currentUser(request);
-    return { id: user.id, admin: can(basePrincipal(user), 'admin:access') };
-  };
 
   app.post(
     '/api/account/data-exports',
     { schema: { tags: ['your data'], response: { 202: acceptedSchema } }, onRequest: [requireUser] },
     async (request, reply) => {
-      const user = currentUser(request);
-      const row = await requestExport(app.database, user.id, { requestedBy: user.id });
+      const caller = callerOf(request);
+      const row = await requestExport(app.database, caller.id, { requestedBy: caller.id });
       return reply.status(202).send({ id: row.id });
     },
   );
@@ -33,7 +28,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/account/data-exports',
     { schema: { tags: ['your data'], response: { 200: dataExportListSchema } }, onRequest: [requireUser] },
     async (request) => ({
-      items: (await listOwnExports(app.db, currentUser(request).id)).map((r) => presentExport(r)),
+      items: (await listOwnExports(app.db, callerOf(request))).map((r) => presentExport(r)),
     }),
   );
 
@@ -43,14 +38,14 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['your data'], params: idParamsSchema, response: { 200: dataExportSchema } },
       onRequest: [requireUser],
     },
-    async (request) => presentExport(await findExport(app.db, request.params.id, viewer(request))),
+    async (request) => presentExport(await findExport(app.db, request.params.id, callerOf(request))),
   );
 
   app.get(
     '/api/account/data-exports/:id/download',
     { schema: { tags: ['your data'], params: idParamsSchema }, onRequest: [requireUser] },
     async (request, reply) => {
-      const row = await findExport(app.db, request.params.id, viewer(request));
+      const row = await findExport(app.db, request.params.id, callerOf(request));
       const { stream, size } = await openDownload(deps, row);
       const day = (row.readyAt ?? row.createdAt).toISOString().slice(0, 10);
       reply
@@ -65,7 +60,6 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/account/erasure-requests',
     { schema: { tags: ['your data'], response: { 202: acceptedSchema } }, onRequest: [requireUser] },
-    async (request, reply) =>
-      reply.status(202).send({ id: await requestErasure(deps, currentUser(request).id) }),
+    async (request, reply) => reply.status(202).send({ id: await requestErasure(deps, callerOf(request)) }),
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '#server/plugins/auth.plugin.ts';
+import { callerOf, requireUser } from '#server/plugins/auth.plugin.ts';
 import { apiErrorSchema as errorSchema, text } from '#shared/schemas/common.ts';
 import { accountOrdersSchema, cancelOrderResponseSchema, refundAskSchema } from '#shared/schemas/refunds.ts';
 import { accountOrders, askForRefund, cancelOrder } from './account-orders.service.ts';
@@ -14,7 +14,7 @@ export const accountOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/account/orders',
     { schema: { tags: ['account'], response: { 200: accountOrdersSchema } }, onRequest: [requireUser] },
-    async (request) => accountOrders(app.db, request.user!.id),
+    async (request) => accountOrders(app.db, callerOf(request)),
   );
 
   app.post(
@@ -27,14 +27,14 @@ export const accountOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: [requireUser],
     },
-    async (request) => cancelOrder(deps, request.user!.id, request.params.paymentId),
+    async (request) => cancelOrder(deps, callerOf(request), request.params.paymentId),
   );
 
   app.post(
     '/api/account/orders/:paymentId/refund-request',
     { schema: { tags: ['account'], params, body: refundAskSchema }, onRequest: [requireUser] },
     async (request, reply) => {
-      await askForRefund(app.db, request.user!, request.params.paymentId, request.body.message);
+      await askForRefund(app.db, callerOf(request), request.params.paymentId, request.body.message);
       return reply.code(202).send({ sent: true });
     },
   );

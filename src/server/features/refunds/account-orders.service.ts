@@ -13,11 +13,12 @@ import {
   teamOrders,
   topicProgress,
   topics,
-  users,
 } from '#server/db/schema/index.ts';
+import type { Principal } from '#server/lib/access.policy.ts';
 import { conflict, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { layoutHtml } from '#server/lib/mail/templates.emails.ts';
+import { activeStaffWith, userById } from '#server/lib/users.repo.ts';
 import { isUuid } from '#server/lib/uuid.util.ts';
 import { CANCELLATION_DAYS, orderReference } from '#shared/consent.ts';
 import { formatPrice } from '#shared/format.ts';
@@ -70,7 +71,7 @@ async function startedCourses(
 /** GET /api/account/orders: the caller's paid course purchases (not team orders), newest first. */
 export async function accountOrders(
   db: Queryable,
-  userId: string,
+  caller: Principal,
   now = new Date(),
 ): Promise<AccountOrder[]> {
   const rows = await db
@@ -84,7 +85,7 @@ export async function accountOrders(
     .leftJoin(teamOrders, eq(teamOrders.paymentId, payments.id))
     .where(
       and(
-        eq(payments.userId, userId),
+        eq(payments.userId, caller.id),
         eq(payments.status, 'succeeded'),
         isNull(teamOrders.id),
         // A payment of an overdue instalment belongs to its plan (the schedule in Billing), not a new order.
@@ -92,7 +93,7 @@ export async function accountOrders(
       ),
     )
     .orderBy(desc(payments.createdAt));
-  const started = await startedCourses(db, userId, [...new Set(rows.map((r) => r.payment.courseId))], now);
+  const started = await startedCourses(db, caller.id, [...new Set(rows.map((r) => r.payment.courseId))], now);
   const receipts = await receiptDetails(
     db,
     rows.map((r) => r.payment.id),
@@ -177,9 +178,14 @@ function receiptOf(
   };
 }
 
-async function ownOrder(db: Queryable, userId: string, paymentId: string, now: Date): Promise<AccountOrder> {
+async function ownOrder(
+  db: Queryable,
+  caller: Principal,
+  paymentId: string,
+  now: Date,
+): Promise<AccountOrder> {
   const order = isUuid(paymentId)
-    ? (await accountOrders(db, userId, now)).find((o) => o.paymentId === paymentId)
+    ? (await accountOrders(db, caller, now)).find((o) => o.paymentId === paymentId)
     : undefined;
   if (!order) throw notFound(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND');
   return order;
@@ -191,11 +197,11 @@ async function ownOrder(db: Queryable, userId: string, paymentId: string, now: D
  */
 export async function cancelOrder(
   deps: RefundDeps,
-  userId: string,
+  caller: Principal,
   paymentId: string,
   now = new Date(),
 ): Promise<{ refundId: string }> {
-  const order = await ownOrder(deps.db, userId, paymentId, now);
+  const order = await ownOrder(deps.db, caller, paymentId, now);
   const [earlier] = await deps.db
     .select({ id: refunds.id })
     .from(refunds)
@@ -224,7 +230,7 @@ export async function cancelOrder(
     endAccess: true,
     source: 'cancellation',
     actor: null,
-    requestedBy: userId,
+    requestedBy: caller.id,
   });
   return { refundId: refund.refundId };
 }
@@ -232,20 +238,16 @@ export async function cancelOrder(
 /** POST /api/account/orders/:paymentId/refund-request: the buyer's message goes to finance by email. */
 export async function askForRefund(
   db: Queryable,
-  buyer: { id: string; email: string },
+  caller: Principal,
   paymentId: string,
   message: string,
 ): Promise<void> {
-  const order = await ownOrder(db, buyer.id, paymentId, new Date());
-  const staff = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(
-      and(eq(users.isActive, true), sql`(${users.role} = 'admin' or 'finance' = any(${users.staffRoles}))`),
-    );
+  const order = await ownOrder(db, caller, paymentId, new Date());
+  const buyer = await userById(db, caller.id);
+  const staff = await activeStaffWith(db, 'finance');
   for (const { email } of staff) {
     const lines = [
-      `${buyer.email} asks for a refund of order ${order.reference} (${order.courseTitle}, ${formatPrice(order.amountPence, 'pence')}, paid ${order.createdAt.slice(0, 10)}).`,
+      `${buyer!.email} asks for a refund of order ${order.reference} (${order.courseTitle}, ${formatPrice(order.amountPence, 'pence')}, paid ${order.createdAt.slice(0, 10)}).`,
       `Their message: ${message}`,
       `Cancellable until ${order.cancellableUntil.slice(0, 10)}; started: ${order.started ? 'yes' : 'no'}. Refund it from Payments in the admin console.`,
     ];

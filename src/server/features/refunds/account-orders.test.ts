@@ -93,8 +93,9 @@ describe('cancelling an order', () => {
     expect(await enrolled(outside.userId)).toHaveLength(1);
     // Exactly at the end it is over; a millisecond before, it is not.
     const end = outside.paidAt.getTime() + 14 * DAY_MS;
-    expect((await accountOrders(t.db, outside.userId, new Date(end - 1)))[0]!.cancellable).toBe(true);
-    expect((await accountOrders(t.db, outside.userId, new Date(end)))[0]!.cancellable).toBe(false);
+    const buyer = { id: outside.userId, roles: ['student'] as const };
+    expect((await accountOrders(t.db, buyer, new Date(end - 1)))[0]!.cancellable).toBe(true);
+    expect((await accountOrders(t.db, buyer, new Date(end)))[0]!.cancellable).toBe(false);
   });
 
   it('once started (a topic opened, or a live session attended) it is 409 COURSE_STARTED; asking goes to finance', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
+import { callerOf, requireUser } from '#server/plugins/auth.plugin.ts';
 import {
   courseIdParamsSchema,
   myReviewSchema,
@@ -38,7 +38,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: courseIdParamsSchema, response: { 200: myReviewSchema } },
     },
     async (request) => {
-      const mine = await service.myReview(app.db, currentUser(request).id, request.params.id);
+      const mine = await service.myReview(app.db, callerOf(request), request.params.id);
       return { ...mine, review: mine.review && presentReview(mine.review) };
     },
   );
@@ -57,7 +57,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { review, created } = await service.submitReview(
         deps,
-        currentUser(request).id,
+        callerOf(request),
         request.params.id,
         request.body,
       );

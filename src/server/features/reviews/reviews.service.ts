@@ -3,6 +3,7 @@ import type { Database, Db, Queryable } from '#server/db/client.ts';
 import { courseReviews, courses, enrolments, reviewReports, users } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { courseTopicProgress } from '#server/features/learning/index.ts';
+import type { Principal } from '#server/lib/access.policy.ts';
 import { conflict, forbidden, notFound, tooManyRequests } from '#server/lib/http.error.ts';
 import { invalidate } from '#server/lib/invalidation.service.ts';
 import * as rateLimit from '#server/lib/rate-limit.service.ts';
@@ -78,17 +79,17 @@ const flatten = (r: {
  */
 export async function submitReview(
   deps: ReviewDeps,
-  userId: string,
+  caller: Principal,
   courseId: string,
   input: ReviewInput,
 ): Promise<{ review: ReviewRow; created: boolean }> {
   await requireCourse(deps.db, courseId);
-  const eligibility = await reviewEligibility(deps.db, userId, courseId);
+  const eligibility = await reviewEligibility(deps.db, caller.id, courseId);
   if (eligibility.reason === 'NOT_VERIFIED_LEARNER') throw forbidden(NOT_VERIFIED, 'NOT_VERIFIED_LEARNER');
   if (eligibility.reason === 'NOT_ENOUGH_PROGRESS') throw forbidden(NOT_ENOUGH, 'NOT_ENOUGH_PROGRESS');
   const [row] = await deps.db
     .insert(courseReviews)
-    .values({ courseId, userId, rating: input.rating, body: input.body })
+    .values({ courseId, userId: caller.id, rating: input.rating, body: input.body })
     .onConflictDoUpdate({
       target: [courseReviews.courseId, courseReviews.userId],
       set: { rating: input.rating, body: input.body, updatedAt: sql`now()` },
@@ -148,14 +149,14 @@ export async function recentReviews(db: Queryable, limit = 3) {
   return rows.map((r) => ({ ...flatten(r), courseTitle: r.courseTitle }));
 }
 
-export async function myReview(db: Queryable, userId: string, courseId: string) {
+export async function myReview(db: Queryable, caller: Principal, courseId: string) {
   await requireCourse(db, courseId);
-  const eligibility = await reviewEligibility(db, userId, courseId);
+  const eligibility = await reviewEligibility(db, caller.id, courseId);
   const [row] = await db
     .select(reviewColumns)
     .from(courseReviews)
     .innerJoin(users, eq(users.id, courseReviews.userId))
-    .where(and(eq(courseReviews.courseId, courseId), eq(courseReviews.userId, userId)));
+    .where(and(eq(courseReviews.courseId, courseId), eq(courseReviews.userId, caller.id)));
   return { ...eligibility, review: row ? flatten(row) : null };
 }
 

@@ -6,7 +6,7 @@ import type { LearningDeps } from '#server/features/learning/index.ts';
 import { resolveAppSecret } from '#server/lib/app-secret.service.ts';
 import { notFound } from '#server/lib/http.error.ts';
 import { teachingOf } from '#server/lib/teaching.repo.ts';
-import { authorize, currentUser, requireStaff, requireUser } from '#server/plugins/auth.plugin.ts';
+import { authorize, callerOf, requireStaff, requireUser } from '#server/plugins/auth.plugin.ts';
 import { text } from '#shared/schemas/common.ts';
 import { idParamsSchema } from '#shared/schemas/learning.ts';
 import {
@@ -72,7 +72,7 @@ export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         version: pkg.version,
         title: pkg.title,
-        launchUrl: launchUrl(await appSecret(), pkg, currentUser(request).id),
+        launchUrl: launchUrl(await appSecret(), pkg, callerOf(request).id),
       };
     },
   );
@@ -93,7 +93,7 @@ export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParamsSchema, response: { 200: scormLaunchSchema } },
     },
     async (request) => {
-      const viewer = currentUser(request);
+      const viewer = callerOf(request);
       const { pkg, cmi, completed } = await launchState(deps, viewer, request.params.id);
       return {
         version: pkg.version,
@@ -113,7 +113,7 @@ export const scormRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParamsSchema, body: scormCommitSchema, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      await commitRun(deps, currentUser(request), request.params.id, request.body.cmi);
+      await commitRun(deps, callerOf(request), request.params.id, request.body.cmi);
       return reply.status(204).send(null);
     },
   );

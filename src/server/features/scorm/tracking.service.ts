@@ -7,8 +7,8 @@ import {
   type LearningDeps,
   lockProgress,
   topicCompleted,
-  type Viewer,
 } from '#server/features/learning/index.ts';
+import type { Principal } from '#server/lib/access.policy.ts';
 import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { badRequest, notFound } from '#server/lib/http.error.ts';
 import { isCleanText } from '#shared/schemas/common.ts';
@@ -21,7 +21,7 @@ import { currentPackage, type PackageRow } from './package.service.ts';
 
 type AttemptRow = typeof scormAttempts.$inferSelect;
 
-async function packageFor(deps: LearningDeps, viewer: Viewer, topicId: string) {
+async function packageFor(deps: LearningDeps, viewer: Principal, topicId: string) {
   const access = await accessTopic(deps, viewer, topicId);
   const pkg = await currentPackage(deps, topicId);
   if (!pkg) throw notFound('This topic has no SCORM package');
@@ -40,7 +40,7 @@ async function attemptOf(deps: Pick<LearningDeps, 'db'>, userId: string, topicId
 const timeOf = (row: AttemptRow | undefined) => (row ? row.totalSeconds + row.sessionSeconds : 0);
 
 /** GET /api/topics/:id/scorm: the package and the run data to resume from (another device included). */
-export async function launchState(deps: LearningDeps, viewer: Viewer, topicId: string) {
+export async function launchState(deps: LearningDeps, viewer: Principal, topicId: string) {
   const { pkg } = await packageFor(deps, viewer, topicId);
   const row = await attemptOf(deps, viewer.id, topicId);
   return { pkg, cmi: cmiFrom(pkg, row), completed: Boolean(row?.completedAt) };
@@ -64,7 +64,7 @@ export async function launchCmi(deps: Pick<LearningDeps, 'db'>, pkg: PackageRow,
  */
 export async function commitRun(
   deps: LearningDeps,
-  viewer: Viewer,
+  viewer: Principal,
   topicId: string,
   cmi: Record<string, unknown>,
 ) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '#server/plugins/auth.plugin.ts';
+import { callerOf, requireUser } from '#server/plugins/auth.plugin.ts';
 import { text } from '#shared/schemas/common.ts';
 import { invitationAnswerSchema, invitationSchema, withdrawnCourseSchema } from '#shared/schemas/teams.ts';
 import { answerInvitation, listInvitations, withdrawnCourses } from './invitations.service.ts';
@@ -15,7 +15,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/invitations',
     { schema: { tags: ['teams'], response: { 200: z.array(invitationSchema) } }, onRequest: [requireUser] },
-    async (request) => listInvitations(app.db, currentUser(request).id),
+    async (request) => listInvitations(app.db, callerOf(request)),
   );
 
   for (const [action, accept] of [
@@ -33,7 +33,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         onRequest: [requireUser],
       },
-      async (request) => answerInvitation(deps, currentUser(request).id, request.params.id, accept),
+      async (request) => answerInvitation(deps, callerOf(request), request.params.id, accept),
     );
   }
 
@@ -43,6 +43,6 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['teams'], response: { 200: z.array(withdrawnCourseSchema) } },
       onRequest: [requireUser],
     },
-    async (request) => withdrawnCourses(app.db, currentUser(request).id),
+    async (request) => withdrawnCourses(app.db, callerOf(request)),
   );
 };

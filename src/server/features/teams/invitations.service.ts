@@ -14,9 +14,11 @@ import {
   contactProposalsFor,
   displayName,
 } from '#server/features/apprenticeships/index.ts';
+import type { Principal } from '#server/lib/access.policy.ts';
 import { learnerChanged } from '#server/lib/change-notifications.service.ts';
 import { conflict, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
+import { userById } from '#server/lib/users.repo.ts';
 import { isUuid } from '#server/lib/uuid.util.ts';
 import type { Invitation, WithdrawnCourse } from '#shared/schemas/teams.ts';
 import { seatAnsweredEmail } from './team.emails.ts';
@@ -35,22 +37,22 @@ export interface InvitationDeps {
 const manager = alias(users, 'manager');
 
 /** GET /api/user/invitations: the caller's open invitations, newest first. */
-export async function listInvitations(db: Db, userId: string): Promise<Invitation[]> {
+export async function listInvitations(db: Db, caller: Principal): Promise<Invitation[]> {
   const seats = await db
     .select({ seat: teamSeats, order: teamOrders, courseTitle: courses.title, manager })
     .from(teamSeats)
     .innerJoin(teamOrders, eq(teamOrders.id, teamSeats.teamOrderId))
     .innerJoin(courses, eq(courses.id, teamOrders.courseId))
     .leftJoin(manager, eq(manager.id, teamOrders.managerUserId))
-    .where(and(eq(teamSeats.userId, userId), eq(teamSeats.status, 'invited')))
+    .where(and(eq(teamSeats.userId, caller.id), eq(teamSeats.status, 'invited')))
     .orderBy(desc(teamSeats.assignedAt));
-  const proposals = await contactProposalsFor(db, userId);
+  const proposals = await contactProposalsFor(db, caller.id);
   const companies = proposals.length
     ? await db
         .select({ seatId: teamSeats.id, company: teamOrders.company })
         .from(teamSeats)
         .innerJoin(teamOrders, eq(teamOrders.id, teamSeats.teamOrderId))
-        .where(eq(teamSeats.userId, userId))
+        .where(eq(teamSeats.userId, caller.id))
     : [];
   const companyOf = new Map(companies.map((c) => [c.seatId, c.company.name]));
   return [
@@ -82,23 +84,23 @@ export async function listInvitations(db: Db, userId: string): Promise<Invitatio
  */
 export async function answerInvitation(
   deps: InvitationDeps,
-  userId: string,
+  caller: Principal,
   id: string,
   accept: boolean,
 ): Promise<{ id: string; kind: 'seat' | 'employer_contact'; status: 'accepted' | 'declined' }> {
   if (!isUuid(id)) throw notFound(INVITATION_NOT_FOUND, 'INVITATION_NOT_FOUND');
   const status = accept ? ('accepted' as const) : ('declined' as const);
-  if (await answerSeat(deps, userId, id, accept)) {
-    await learnerChanged(deps.database, userId);
+  if (await answerSeat(deps, caller.id, id, accept)) {
+    await learnerChanged(deps.database, caller.id);
     return { id, kind: 'seat', status };
   }
-  if (await answerContactProposal(deps.db, userId, id, accept, deps.publicUrl)) {
+  if (await answerContactProposal(deps.db, caller.id, id, accept, deps.publicUrl)) {
     return { id, kind: 'employer_contact', status };
   }
   const [answered] = await deps.db
     .select({ id: teamSeats.id })
     .from(teamSeats)
-    .where(and(eq(teamSeats.id, id), eq(teamSeats.userId, userId)));
+    .where(and(eq(teamSeats.id, id), eq(teamSeats.userId, caller.id)));
   if (answered) throw conflict('This invitation has already been answered', 'INVITATION_ANSWERED');
   throw notFound(INVITATION_NOT_FOUND, 'INVITATION_NOT_FOUND');
 }
@@ -127,10 +129,8 @@ async function answerSeat(deps: InvitationDeps, userId: string, seatId: string, 
         .set({ createdEnrolment: enrolled.length > 0 })
         .where(eq(teamSeats.id, seat.id));
     }
-    const [member] = await tx.select().from(users).where(eq(users.id, userId));
-    const [boss] = order.managerUserId
-      ? await tx.select().from(users).where(eq(users.id, order.managerUserId))
-      : [];
+    const member = await userById(tx, userId);
+    const boss = order.managerUserId ? await userById(tx, order.managerUserId) : undefined;
     if (boss) {
       await enqueueEmail(
         tx,
@@ -149,19 +149,19 @@ async function answerSeat(deps: InvitationDeps, userId: string, seatId: string, 
 }
 
 /** GET /api/user/withdrawn-courses: courses an employer took back that the caller does not have again since. */
-export async function withdrawnCourses(db: Db, userId: string): Promise<WithdrawnCourse[]> {
+export async function withdrawnCourses(db: Db, caller: Principal): Promise<WithdrawnCourse[]> {
   const rows = await db
     .select({ withdrawal: seatWithdrawals, courseTitle: courses.title })
     .from(seatWithdrawals)
     .innerJoin(courses, eq(courses.id, seatWithdrawals.courseId))
     .where(
       and(
-        eq(seatWithdrawals.userId, userId),
+        eq(seatWithdrawals.userId, caller.id),
         notExists(
           db
             .select({ id: enrolments.id })
             .from(enrolments)
-            .where(and(eq(enrolments.userId, userId), eq(enrolments.courseId, seatWithdrawals.courseId))),
+            .where(and(eq(enrolments.userId, caller.id), eq(enrolments.courseId, seatWithdrawals.courseId))),
         ),
       ),
     )

@@ -11,7 +11,7 @@ import {
   teamSeats,
   topicProgress,
   topics,
-  users,
+  type users,
 } from '#server/db/schema/index.ts';
 import {
   endContactsFromSeat,
@@ -24,6 +24,7 @@ import { conflict, isUniqueViolation, notFound } from '#server/lib/http.error.ts
 import { emitEvent } from '#server/lib/jobs.service.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { provisionStudent } from '#server/lib/provisioning.service.ts';
+import { userByEmail, userById } from '#server/lib/users.repo.ts';
 import { isUuid } from '#server/lib/uuid.util.ts';
 import type { AssignSeatInput } from '#shared/schemas/teams.ts';
 import { seatInvitationEmail, seatWithdrawnEmail } from './team.emails.ts';
@@ -57,10 +58,7 @@ export async function assignSeat(
   try {
     seat = await deps.db.transaction(async (tx) => {
       const order = await lockOrderForSeats(tx, principal, orderId, email);
-      const [account] = await tx
-        .select()
-        .from(users)
-        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+      const account = await userByEmail(tx, email);
       if (account && account.role !== 'student') {
         throw conflict('Staff and admin accounts cannot be given a seat', 'SEAT_FOR_STAFF');
       }
@@ -137,9 +135,7 @@ async function inviteToSeat(
     .select({ title: courses.title })
     .from(courses)
     .where(eq(courses.id, order.courseId));
-  const [manager] = order.managerUserId
-    ? await tx.select().from(users).where(eq(users.id, order.managerUserId))
-    : [];
+  const manager = order.managerUserId ? await userById(tx, order.managerUserId) : undefined;
   await emitEvent(tx, {
     kind: 'seat.invited',
     payload: { userId: account.id, courseTitle: course?.title ?? '', companyName: order.company.name },
@@ -210,7 +206,7 @@ export async function revokeSeat(deps: SeatDeps, principal: Principal, seatId: s
         .values({ userId: seat.userId, courseId: order.courseId, companyName: order.company.name });
     }
     if (seat.userId !== order.managerUserId) {
-      const [member] = await tx.select().from(users).where(eq(users.id, seat.userId));
+      const member = await userById(tx, seat.userId);
       const [course] = await tx
         .select({ title: courses.title })
         .from(courses)

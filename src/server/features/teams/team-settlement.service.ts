@@ -7,6 +7,7 @@ import { invoiceAttachment, issueInvoice } from '#server/features/invoices/index
 import { enqueueEmailWithAttachments } from '#server/lib/mail/attachments.repo.ts';
 import { enqueueEmail, type OutgoingEmail } from '#server/lib/mail/outbox.service.ts';
 import { generatePassword, hashPassword } from '#server/lib/passwords.util.ts';
+import { userByEmail } from '#server/lib/users.repo.ts';
 import { TEMP_PASSWORD_TTL_DAYS } from '#shared/constants.ts';
 import {
   invoiceIssuedEmail,
@@ -73,10 +74,7 @@ async function ensureManager(tx: Queryable, order: TeamOrderRow, ctx: TeamContex
     );
     return inserted[0].id;
   }
-  const [existing] = await tx
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const existing = await userByEmail(tx, email);
   await enqueueEmail(
     tx,
     managerAddedEmail({

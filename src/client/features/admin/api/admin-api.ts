@@ -123,23 +123,6 @@ export const adminApi = {
     apiJson('DELETE', `/api/admin/${kind}s/${id}`),
   saveQuiz: (topicId: string, editing: boolean, body: unknown) =>
     apiJson(editing ? 'PUT' : 'POST', `/api/admin/topics/${topicId}/quiz`, body),
-  attachTopicMedia: (
-    topicId: string,
-    kind: 'video' | 'presentation' | 'captions',
-    objectPath: string,
-    durationSeconds?: number,
-  ) =>
-    apiJson(
-      'PUT',
-      `/api/topics/${topicId}/${kind}`,
-      kind === 'video'
-        ? { videoURL: objectPath, durationSeconds }
-        : kind === 'captions'
-          ? { objectKey: objectPath }
-          : { presentationURL: objectPath },
-    ),
-  removeTopicMedia: (topicId: string, kind: 'video' | 'presentation' | 'captions') =>
-    apiJson('DELETE', `/api/topics/${topicId}/${kind}`),
   saveSession: (sessionId: string | undefined, body: unknown) =>
     sessionId
       ? apiJson('PUT', `/api/admin/sessions/${sessionId}`, body)

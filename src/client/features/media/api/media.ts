@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, apiRequest } from '#client/lib/api-client.ts';
-import type { MediaTopic, MediaTopicListItem, StoredObject } from '#shared/schemas/media.ts';
+import type { MediaTopicListItem, StoredObject } from '#shared/schemas/media.ts';
 
 export const OBJECTS_KEY = ['/api/objects'] as const;
 export const MEDIA_TOPICS_KEY = ['/api/media/topics'] as const;
@@ -8,7 +8,7 @@ export const MEDIA_TOPICS_KEY = ['/api/media/topics'] as const;
 export const useStoredObjects = () => useQuery<StoredObject[]>({ queryKey: OBJECTS_KEY });
 export const useMediaTopics = () => useQuery<MediaTopicListItem[]>({ queryKey: MEDIA_TOPICS_KEY });
 
-function useRefreshMedia() {
+export function useRefreshMedia() {
   const client = useQueryClient();
   return () =>
     Promise.all([
@@ -17,38 +17,28 @@ function useRefreshMedia() {
     ]);
 }
 
-export function useSetTopicVideo() {
-  const refresh = useRefreshMedia();
-  return useMutation({
-    mutationFn: (v: { topicId: string; videoURL: string; durationSeconds?: number }) =>
-      apiJson<MediaTopic>('PUT', `/api/topics/${v.topicId}/video`, {
-        videoURL: v.videoURL,
-        durationSeconds: v.durationSeconds,
-      }),
-    onSuccess: refresh,
-  });
-}
+export type TopicMediaKind = 'video' | 'presentation' | 'captions';
 
-export function useSetTopicPresentation() {
-  const refresh = useRefreshMedia();
-  return useMutation({
-    mutationFn: (v: { topicId: string; presentationURL: string }) =>
-      apiJson<MediaTopic>('PUT', `/api/topics/${v.topicId}/presentation`, {
-        presentationURL: v.presentationURL,
-      }),
-    onSuccess: refresh,
-  });
-}
+/** Attaches an uploaded file to the topic as its video (with the length read in the browser), captions or presentation. */
+export const attachTopicMedia = (
+  topicId: string,
+  kind: TopicMediaKind,
+  objectPath: string,
+  durationSeconds?: number,
+) =>
+  apiJson(
+    'PUT',
+    `/api/topics/${topicId}/${kind}`,
+    kind === 'video'
+      ? { videoURL: objectPath, durationSeconds }
+      : kind === 'captions'
+        ? { objectKey: objectPath }
+        : { presentationURL: objectPath },
+  );
 
-/** The topic goes back to no video / no presentation; the server deletes the file. */
-export function useRemoveTopicMedia() {
-  const refresh = useRefreshMedia();
-  return useMutation({
-    mutationFn: (v: { topicId: string; kind: 'video' | 'presentation' }) =>
-      apiJson<MediaTopic>('DELETE', `/api/topics/${v.topicId}/${v.kind}`),
-    onSuccess: refresh,
-  });
-}
+/** The topic goes back to no video / captions / presentation; the server deletes the file. */
+export const removeTopicMedia = (topicId: string, kind: TopicMediaKind) =>
+  apiJson('DELETE', `/api/topics/${topicId}/${kind}`);
 
 export function useDeleteObject() {
   const refresh = useRefreshMedia();

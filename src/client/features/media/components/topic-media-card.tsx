@@ -1,25 +1,15 @@
-import { CircleCheck, ExternalLink, FileText, Film, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Select } from '#client/components/ui/select.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { ObjectUploader } from '#client/components/upload/object-uploader.tsx';
-import { toast } from '#client/lib/toast.ts';
-import { readVideoDuration } from '#client/lib/upload.ts';
-import { PRESENTATION_MAX_BYTES, VIDEO_MAX_BYTES } from '#shared/constants.ts';
-import type { MediaTopicListItem } from '#shared/schemas/media.ts';
-import {
-  useMediaTopics,
-  useRemoveTopicMedia,
-  useSetTopicPresentation,
-  useSetTopicVideo,
-} from '../api/media.ts';
+import { useMediaTopics, useRefreshMedia } from '../api/media.ts';
+import { TopicMediaSlot } from './topic-media-slot.tsx';
 
 /** Choose a topic, then upload its video and presentation (the upload part of the admin topic card). */
 export function TopicMediaCard() {
   const topics = useMediaTopics();
+  const refresh = useRefreshMedia();
   const [selected, setSelected] = useState<string>('');
   const list = topics.data ?? [];
   const topic = list.find((t) => t.id === selected) ?? list[0];
@@ -56,166 +46,18 @@ export function TopicMediaCard() {
         )}
         {topic ? (
           <div className="grid gap-4 md:grid-cols-2">
-            <VideoSlot key={`v-${topic.id}`} topic={topic} />
-            <PresentationSlot key={`p-${topic.id}`} topic={topic} />
+            {(['video', 'presentation'] as const).map((kind) => (
+              <TopicMediaSlot
+                key={`${kind}-${topic.id}`}
+                topic={topic}
+                kind={kind}
+                variant="card"
+                onChanged={refresh}
+              />
+            ))}
           </div>
         ) : null}
       </CardContent>
     </Card>
-  );
-}
-
-function SlotFrame({
-  icon: Icon,
-  title,
-  children,
-}: {
-  icon: typeof Film;
-  title: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <section aria-label={title} className="flex min-w-0 flex-col gap-3 rounded-lg border border-border p-4">
-      <h3 className="flex items-center gap-2 text-sm font-semibold text-foreground">
-        <Icon aria-hidden="true" className="size-4 text-navy-600" />
-        {title}
-      </h3>
-      {children}
-    </section>
-  );
-}
-
-function Confirmation({
-  text,
-  href,
-  onReplace,
-  topicId,
-  kind,
-}: {
-  text: string;
-  href: string;
-  onReplace: () => void;
-  topicId: string;
-  kind: 'video' | 'presentation';
-}) {
-  const remove = useRemoveTopicMedia();
-  return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md bg-green-50 px-3 py-2.5 text-sm text-green-800">
-      <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
-      <span className="font-medium">{text}</span>
-      <span className="ml-auto flex flex-wrap items-center gap-1">
-        <Button asChild variant="ghost" size="sm">
-          <a href={href} target="_blank" rel="noreferrer">
-            Open <ExternalLink />
-          </a>
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onReplace}>
-          <RefreshCw /> Replace
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-destructive hover:text-destructive"
-          disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(
-              { topicId, kind },
-              {
-                onSuccess: () => toast({ title: 'Success', description: `${text.split(' ')[0]} removed` }),
-                onError: () =>
-                  toast({
-                    title: 'Error',
-                    description: `Failed to remove the ${kind}`,
-                    variant: 'destructive',
-                  }),
-              },
-            )
-          }
-        >
-          <Trash2 /> Remove
-        </Button>
-      </span>
-    </div>
-  );
-}
-
-function VideoSlot({ topic }: { topic: MediaTopicListItem }) {
-  const [replacing, setReplacing] = useState(false);
-  const setVideo = useSetTopicVideo();
-  return (
-    <SlotFrame icon={Film} title="Video lesson">
-      {topic.videoPath && !replacing ? (
-        <>
-          <Confirmation
-            text="Video uploaded"
-            href={topic.videoPath}
-            onReplace={() => setReplacing(true)}
-            topicId={topic.id}
-            kind="video"
-          />
-          {/* biome-ignore lint/a11y/useMediaCaption: an admin preview of the uploaded file; captions belong to the lesson */}
-          <video
-            src={topic.videoPath}
-            controls
-            preload="metadata"
-            className="aspect-video w-full rounded-md bg-navy-950"
-            aria-label={`Preview of the video for ${topic.title}`}
-          />
-        </>
-      ) : (
-        <ObjectUploader
-          fileType="video"
-          maxFileSize={VIDEO_MAX_BYTES}
-          buttonLabel="Upload Video"
-          label="Video file"
-          onUploaded={async (videoURL, file) => {
-            const durationSeconds = await readVideoDuration(file);
-            try {
-              await setVideo.mutateAsync({ topicId: topic.id, videoURL, durationSeconds });
-            } catch (error) {
-              toast({ title: 'Error', description: 'Failed to upload video', variant: 'destructive' });
-              throw error;
-            }
-            toast({ title: 'Success', description: 'Video uploaded successfully' });
-            setReplacing(false);
-          }}
-        />
-      )}
-    </SlotFrame>
-  );
-}
-
-function PresentationSlot({ topic }: { topic: MediaTopicListItem }) {
-  const [replacing, setReplacing] = useState(false);
-  const setPresentation = useSetTopicPresentation();
-  return (
-    <SlotFrame icon={FileText} title="Presentation (PPT/PDF)">
-      {topic.presentationPath && !replacing ? (
-        <Confirmation
-          text="Presentation uploaded"
-          href={topic.presentationPath}
-          onReplace={() => setReplacing(true)}
-          topicId={topic.id}
-          kind="presentation"
-        />
-      ) : (
-        <ObjectUploader
-          fileType="presentation"
-          maxFileSize={PRESENTATION_MAX_BYTES}
-          buttonLabel="Upload Presentation"
-          label="Presentation file"
-          onUploaded={async (presentationURL) => {
-            try {
-              await setPresentation.mutateAsync({ topicId: topic.id, presentationURL });
-            } catch (error) {
-              toast({ title: 'Error', description: 'Failed to upload presentation', variant: 'destructive' });
-              throw error;
-            }
-            toast({ title: 'Success', description: 'Presentation uploaded successfully' });
-            setReplacing(false);
-          }}
-        />
-      )}
-    </SlotFrame>
   );
 }
