@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './fixtures.ts';
-import { keepShot } from './shots.ts';
+import { ADMIN, keepShot, signIn } from './fixtures.ts';
 
 // The admin console, tried as a new admin would: content and quiz authoring, adding a student who then signs in,
 // live sessions, and a look at every tab on a phone and on a laptop.

@@ -158,3 +158,4 @@ export async function tabTo(page: Page, target: Locator, { back = false, max = 8
   }
   throw new Error(`could not reach ${target} with Tab`);
 }
+export { keepShot } from './shots.ts';
