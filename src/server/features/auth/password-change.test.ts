@@ -85,7 +85,8 @@ describe('the forced password change', () => {
     expect(without.json().code).toBe('CURRENT_PASSWORD_REQUIRED');
     const personal = await change(cookie, {
       currentPassword: 'Quiet-Harbour-71',
-      newPassword: `${user.email.split('@')[0]}-2026`,
+      // A word first: with an all-digit random part, "user12-123456-2026" would read as the common "user".
+      newPassword: `Rowan-${user.email.split('@')[0]}-2026`,
     });
     expect(personal.json()).toEqual({ message: PERSONAL_PASSWORD, code: 'WEAK_PASSWORD' });
     const wrongFirst = await change(cookie, { currentPassword: 'not-it-at-all', newPassword: 'qwertyuiop' });
