@@ -54,7 +54,7 @@ process.exit(await runShards(shards));
 /**
  * E2E_SHARDS=N (default 1): N Playwright processes side by side, each with its own server, database and
  * port (E2E_PORT + 50 × its index: journeys start side servers at E2E_PORT + 10 and + 40) and a share of the spec files, so no journey sees another's data. The journeys
- * mostly wait on the browser and the server, so `npm test` runs two (three were no faster on two cores).
+ * leave a core partly idle each, so `npm test` runs three on two cores (scripts/test.mjs).
  * Each shard's output is printed in one piece when it ends; their JSON reports are summed into
  * PLAYWRIGHT_JSON_OUTPUT_NAME.
  *

@@ -1,8 +1,10 @@
 // `npm test`: every suite, then one line totalling them: "N passed, M failed" (README 'Development').
 //   1. The CPU-bound steps side by side: types, lint, the client build, the unit + component + API tests on PGlite
 //      and the API tests on PostgreSQL (when TEST_DATABASE_URL is set).
-//   2. The browser journeys (Playwright) on that build, in two shards: Chromium keeps about 1.4 cores busy per shard,
-//      so two fill the machine (more shards, or the journeys beside step 1, only made every wait longer).
+//      Three Vitest workers each, so both cores stay busy while some tests wait on timers or the server.
+//   2. The browser journeys (Playwright) on that build, in three shards: in the headless shell a shard keeps about
+//      0.7 of a core busy, so two left the machine 29% idle and three fill it (the journeys beside step 1 only made
+//      every wait longer).
 // A step's output is printed in one piece when it ends. `npm test -- api e2e` style names pick steps:
 // types, lint, unit, postgres, e2e.
 import { spawn } from 'node:child_process';
@@ -15,6 +17,7 @@ fs.mkdirSync(tmp, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const only = process.argv.slice(2);
 const wanted = (name) => !only.length || only.includes(name);
+const workers = `--maxWorkers=${process.env.VITEST_WORKERS ?? 3}`;
 const bothDatabases = Boolean(process.env.TEST_DATABASE_URL) && wanted('unit') && wanted('postgres');
 
 let passed = 0;
@@ -97,7 +100,7 @@ async function journeys() {
       env: {
         PLAYWRIGHT_JSON_OUTPUT_NAME: out,
         E2E_BUILT: '1',
-        E2E_SHARDS: process.env.E2E_SHARDS ?? '2',
+        E2E_SHARDS: process.env.E2E_SHARDS ?? '3',
         // The screenshots journeys keep for people to look at assert nothing (tests/e2e/shots.ts).
         E2E_SHOTS: process.env.E2E_SHOTS ?? '0',
       },
@@ -117,11 +120,11 @@ await Promise.all([
       built = ok;
       if (!ok) summary.push('build: FAILED (the browser journeys did not run)');
     }),
-  // One Vitest process per database, two workers each (PostgreSQL's mostly wait on the server).
-  wanted('unit') && vitest('unit', ['unit', 'components', 'api'], { TEST_DB: 'pglite' }, ['--maxWorkers=2']),
+  // One Vitest process per database, VITEST_WORKERS (3) workers each.
+  wanted('unit') && vitest('unit', ['unit', 'components', 'api'], { TEST_DB: 'pglite' }, [workers]),
   wanted('postgres') &&
     (process.env.TEST_DATABASE_URL
-      ? vitest('postgres', ['api'], { TEST_DB: 'postgres' }, ['--maxWorkers=2'])
+      ? vitest('postgres', ['api'], { TEST_DB: 'postgres' }, [workers])
       : console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only.')),
 ]);
 
