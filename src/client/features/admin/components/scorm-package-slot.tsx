@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BarChart3, Package, RefreshCw, Trash2 } from 'lucide-react';
+import { BarChart3, Package } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -13,6 +13,7 @@ import {
 } from '#client/components/ui/dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { ObjectUploader } from '#client/components/upload/object-uploader.tsx';
+import { KeepCurrentButton, ReplaceRemoveButtons } from '#client/components/upload/slot-actions.tsx';
 import { PACKAGE_MAX_BYTES } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
 import type { AdminTopic } from '#shared/schemas/admin-content.ts';
@@ -81,18 +82,12 @@ export function ScormPackageSlot({ topic }: { topic: AdminTopic }) {
           >
             <BarChart3 /> Report
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => setReplacing(true)} aria-label="Replace package">
-            <RefreshCw /> Replace
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-destructive hover:text-destructive"
-            onClick={() => setConfirming(true)}
-            aria-label="Remove package"
-          >
-            <Trash2 /> Remove
-          </Button>
+          <ReplaceRemoveButtons
+            replaceLabel="Replace package"
+            removeLabel="Remove package"
+            onReplace={() => setReplacing(true)}
+            onRemove={() => setConfirming(true)}
+          />
         </div>
       ) : (
         <div className="grid gap-1.5">
@@ -105,16 +100,7 @@ export function ScormPackageSlot({ topic }: { topic: AdminTopic }) {
             }}
             onError={(error) => errorToast('Failed to attach the package', error)}
           />
-          {replacing ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="justify-self-start"
-              onClick={() => setReplacing(false)}
-            >
-              Keep the current package
-            </Button>
-          ) : null}
+          {replacing ? <KeepCurrentButton what="package" onClick={() => setReplacing(false)} /> : null}
         </div>
       )}
       <ConfirmDialog

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { Captions, CheckCircle2, ExternalLink, FileText, Film, RefreshCw, Trash2, Video } from 'lucide-react';
+import { Captions, CheckCircle2, ExternalLink, FileText, Film, Video } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ObjectUploader } from '#client/components/upload/object-uploader.tsx';
+import { KeepCurrentButton, ReplaceRemoveButtons } from '#client/components/upload/slot-actions.tsx';
 import { getErrorMessage } from '#client/lib/api-client.ts';
 import { toast } from '#client/lib/toast.ts';
 import { readVideoDuration } from '#client/lib/upload.ts';
@@ -146,18 +147,12 @@ export function TopicMediaSlot({
                 Open <ExternalLink />
               </a>
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => setReplacing(true)} aria-label={text.replace}>
-              <RefreshCw /> Replace
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="text-destructive hover:text-destructive"
-              onClick={() => setConfirming(true)}
-              aria-label={text.remove}
-            >
-              <Trash2 /> Remove
-            </Button>
+            <ReplaceRemoveButtons
+              replaceLabel={text.replace}
+              removeLabel={text.remove}
+              onReplace={() => setReplacing(true)}
+              onRemove={() => setConfirming(true)}
+            />
           </div>
           {card && kind === 'video' ? (
             // biome-ignore lint/a11y/useMediaCaption: an admin preview of the uploaded file; captions belong to the lesson
@@ -185,16 +180,7 @@ export function TopicMediaSlot({
             }}
             onError={(error) => failed(text.failed, error)}
           />
-          {replacing ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="justify-self-start"
-              onClick={() => setReplacing(false)}
-            >
-              Keep the current {kind}
-            </Button>
-          ) : null}
+          {replacing ? <KeepCurrentButton what={kind} onClick={() => setReplacing(false)} /> : null}
         </div>
       )}
       <ConfirmDialog
