@@ -52,6 +52,16 @@ export async function startFakeStripe() {
   const setupKeys = new Map<string, string>();
   /** Updates of customers, schedules and subscriptions (the new default card), in order. */
   const updates: { path: string; params: Obj }[] = [];
+  /** Subscription invoices Stripe charged, with the PaymentIntent that paid each (its InvoicePayment). */
+  const paidInvoices = new Map<string, { intentId: string; amount: number }>();
+  /** What a PaymentIntent took, less what its refunds (not failed) gave back, as Stripe refuses more. */
+  const unrefunded = (intentId: string) => {
+    const charged = (intents.get(intentId)?.amount as number | undefined) ?? 0;
+    let back = 0;
+    for (const r of refunds.values())
+      if (r.payment_intent === intentId && r.status !== 'failed') back += r.amount as number;
+    return charged - back;
+  };
 
   const server = http.createServer((req, res) => {
     let body = '';
@@ -89,12 +99,31 @@ export async function startFakeStripe() {
       if (req.method === 'POST' && path === '/v1/refunds') {
         const previous = typeof key === 'string' ? refundKeys.get(key) : undefined;
         if (previous) return send(200, refunds.get(previous));
+        const intentId = params.payment_intent as string;
+        if (!intents.has(intentId)) {
+          return send(404, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such payment_intent: '${intentId}'`,
+            },
+          });
+        }
+        if (Number(params.amount) > unrefunded(intentId)) {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_exceeds_source_limit',
+              message: `Refund amount (${params.amount}) is greater than unrefunded amount on charge (${unrefunded(intentId)})`,
+            },
+          });
+        }
         const refund = {
           id: id('re'),
           object: 'refund',
           amount: Number(params.amount),
           currency: 'gbp',
-          payment_intent: params.payment_intent,
+          payment_intent: intentId,
           metadata: params.metadata ?? {},
           status: 'pending',
         };
@@ -148,6 +177,24 @@ export async function startFakeStripe() {
           id: updated[2],
           object: updated[1] === 'customers' ? 'customer' : 'subscription',
         });
+      }
+      if (req.method === 'GET' && path === '/v1/invoice_payments') {
+        const query = new URL(req.url ?? '', 'http://fake').searchParams;
+        const invoiceId = query.get('invoice') ?? '';
+        const paid = paidInvoices.get(invoiceId);
+        const data = paid
+          ? [
+              {
+                id: id('inpay'),
+                object: 'invoice_payment',
+                invoice: invoiceId,
+                amount_paid: paid.amount,
+                status: 'paid',
+                payment: { type: 'payment_intent', payment_intent: paid.intentId },
+              },
+            ]
+          : [];
+        return send(200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
       }
       const payInvoice = /^\/v1\/invoices\/([\w]+)\/pay$/.exec(path);
       if (req.method === 'POST' && payInvoice) {
@@ -244,6 +291,33 @@ export async function startFakeStripe() {
       setup.payment_method = paymentMethod;
       setup.last4 = last4;
       return setup;
+    },
+    paidInvoices,
+    /**
+     * What Stripe does when a subscription schedule charges an instalment: the invoice is paid by a PaymentIntent
+     * of its own; answers the invoice object its invoice.paid event carries (API 2025-03-31 and later).
+     */
+    chargeInvoice(invoiceId: string, planIntentId: string, amount: number) {
+      const intentId = id('pi');
+      intents.set(intentId, {
+        id: intentId,
+        object: 'payment_intent',
+        amount,
+        currency: 'gbp',
+        status: 'succeeded',
+      });
+      paidInvoices.set(invoiceId, { intentId, amount });
+      return {
+        id: invoiceId,
+        object: 'invoice',
+        status: 'paid',
+        attempt_count: 1,
+        amount_due: amount,
+        amount_paid: amount,
+        parent: {
+          subscription_details: { subscription: 'sub_plan', metadata: { paymentIntentId: planIntentId } },
+        },
+      };
     },
     /** The next `times` requests to `path` (e.g. '/v1/subscription_schedules') fail with a 500. */
     failNext(path: string, times = 1) {
