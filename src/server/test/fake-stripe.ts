@@ -1,38 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import Stripe from 'stripe';
+import { parseForm } from './fake-stripe-form.ts';
+
+export { sendSignedWebhook } from './stripe-webhook.ts';
+
 import { createTestApp, type TestContext } from './harness.ts';
 
 // A small local fake of the Stripe HTTP API (form-encoded requests, JSON answers) that stripe-node is pointed
 // at in tests through host/port/protocol. It knows the few endpoints checkout uses.
 
 type Obj = Record<string, unknown>;
-
-/** `a[b][c]=1&a[d][0]=x` → nested objects (arrays as index-keyed objects turned into arrays). */
-export function parseForm(body: string): Obj {
-  const root: Obj = {};
-  for (const [key, value] of new URLSearchParams(body)) {
-    const parts = key.replace(/\]/g, '').split('[');
-    let node: Obj = root;
-    parts.forEach((part, i) => {
-      if (i === parts.length - 1) node[part] = value;
-      else {
-        if (!node[part]) node[part] = {};
-        node = node[part] as Obj;
-      }
-    });
-  }
-  const arrays = (value: unknown): unknown => {
-    if (!value || typeof value !== 'object') return value;
-    const obj = value as Obj;
-    const keys = Object.keys(obj);
-    if (keys.length && keys.every((k) => /^\d+$/.test(k))) return keys.map((k) => arrays(obj[k]));
-    return Object.fromEntries(keys.map((k) => [k, arrays(obj[k])]));
-  };
-  return arrays(root) as Obj;
-}
 
 const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
@@ -44,6 +22,8 @@ export async function startFakeStripe() {
   const refundKeys = new Map<string, string>();
   /** Paths whose next request answers 500 (a Stripe outage), once per entry. */
   const failures: string[] = [];
+  /** Paths whose next request waits until the test lets it through (a slow Stripe), once per entry. */
+  const holds: { path: string; reached: () => void; gate: Promise<void> }[] = [];
   const requests: { method: string; path: string; idempotencyKey?: string }[] = [];
   /** Subscription invoices paid again (invoices.pay): declined unless listed here. */
   const payableInvoices = new Set<string>();
@@ -68,9 +48,15 @@ export async function startFakeStripe() {
     req.on('data', (chunk) => {
       body += chunk;
     });
-    req.on('end', () => {
+    req.on('end', async () => {
       const params = parseForm(body);
       const path = (req.url ?? '').split('?')[0]!;
+      const held = holds.findIndex((h) => h.path === path);
+      if (held >= 0) {
+        const [hold] = holds.splice(held, 1);
+        hold!.reached();
+        await hold!.gate;
+      }
       const key = req.headers['idempotency-key'];
       requests.push({ method: req.method!, path, idempotencyKey: typeof key === 'string' ? key : undefined });
       const send = (status: number, payload: unknown) => {
@@ -319,6 +305,21 @@ export async function startFakeStripe() {
         },
       };
     },
+    /**
+     * The next request to `path` waits: `reached` resolves when it has arrived, and it is answered after `release()`.
+     */
+    holdNext(path: string) {
+      let reached!: () => void;
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => {
+        reached = resolve;
+      });
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      holds.push({ path, reached, gate });
+      return { reached: arrived, release };
+    },
     /** The next `times` requests to `path` (e.g. '/v1/subscription_schedules') fail with a 500. */
     failNext(path: string, times = 1) {
       for (let i = 0; i < times; i++) failures.push(path);
@@ -365,34 +366,4 @@ export async function createStripeTestApp(webhookSecret: string): Promise<{
       await fake.close();
     },
   };
-}
-
-const signer = new Stripe('sk_test_fake');
-
-/**
- * A Stripe event of `type` about `object`, signed with `secret` by stripe-node's own generateTestHeaderString and
- * posted to the app's webhook, as Stripe delivers it.
- */
-export function sendSignedWebhook(
-  app: FastifyInstance,
-  secret: string,
-  event: { type: string; object: unknown; id: string; apiVersion?: string },
-) {
-  const payload = JSON.stringify({
-    id: event.id,
-    object: 'event',
-    type: event.type,
-    api_version: event.apiVersion ?? '2025-01-01',
-    created: Math.floor(Date.now() / 1000),
-    data: { object: event.object },
-  });
-  return app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
-    },
-    payload,
-  });
 }
