@@ -15,7 +15,7 @@ import { TestPaymentProvider } from '#server/features/checkout/index.ts';
 import { buyCourse } from '#server/test/fixtures/purchases.ts';
 import { seedCourse, VAT_INVOICING } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { pdfText } from '#server/test/pdf-text.ts';
+import { pdfText, pdfToPng } from '#server/test/pdf-text.ts';
 import { api } from '#server/test/request.ts';
 import { signedInStaff } from '#server/test/staff.ts';
 import { orderReference } from '#shared/consent.ts';
@@ -156,6 +156,11 @@ describe('refunding a monthly plan with an invoice per payment', () => {
     const pdf = await plan.me.get(`/api/credit-notes/${restNotes[0]!.id}.pdf`);
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
+    // Rendered to PNG to be looked at (test-results/credit-notes/), each note of the refund.
+    for (const note of restNotes) {
+      const file = await plan.me.get(`/api/credit-notes/${note.id}.pdf`);
+      expect(pdfToPng(file.rawPayload, `test-results/credit-notes/plan-CN-${note.number}`)).toMatch(/\.png$/);
+    }
     for (const field of [
       `INV-${String(inv2.number).padStart(6, '0')}`,
       'monthly plan (payment 2 of 3)',

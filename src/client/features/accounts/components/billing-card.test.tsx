@@ -45,9 +45,10 @@ describe('Billing', () => {
         refundReceipts: [{ refundId: 'ref-1', amountPence: 120000, refundedAt: '2026-11-21T09:30:00.000Z' }],
       }),
     ]);
-    const link = await screen.findByRole('link', { name: /Refund receipt, £1,200\.00, .* \(PDF\)/ });
+    const link = await screen.findByRole('link', { name: 'Refund receipt, £1,200.00 (PDF)' });
     expect(link).toHaveAttribute('href', '/api/refund-receipts/ref-1.pdf');
     expect(link).toHaveAttribute('download');
+    expect(link).toHaveAttribute('title', expect.stringMatching(/^Refunded on /));
     expect(screen.queryByRole('link', { name: /Credit note/ })).toBeNull();
   });
 

@@ -191,11 +191,20 @@ function Receipt({ order }: { order: AccountOrder }) {
         </Button>
       ))}
       {order.refundReceipts.map((receipt) => (
-        <Button key={receipt.refundId} asChild variant="outline" size="sm" className="self-start">
-          <a href={refundReceiptPdfUrl(receipt.refundId)} download>
+        <Button
+          key={receipt.refundId}
+          asChild
+          variant="outline"
+          size="sm"
+          className="h-auto min-h-9 self-start whitespace-normal text-left"
+        >
+          <a
+            href={refundReceiptPdfUrl(receipt.refundId)}
+            download
+            title={`Refunded on ${formatDate(receipt.refundedAt)}`}
+          >
             <Download aria-hidden="true" />
-            Refund receipt, {formatPrice(receipt.amountPence, 'pence')}, {formatDate(receipt.refundedAt)}{' '}
-            (PDF)
+            Refund receipt, {formatPrice(receipt.amountPence, 'pence')} (PDF)
           </a>
         </Button>
       ))}
