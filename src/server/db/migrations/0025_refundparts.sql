@@ -24,3 +24,31 @@ INSERT INTO "refund_parts" ("refund_id", "charge_ref", "amount_pence", "status",
   WHERE p.provider_intent_id IS NOT NULL;--> statement-breakpoint
 UPDATE "payment_instalments" SET "provider_charge_id" = "provider_invoice_id"
   WHERE "status" = 'paid' AND "provider_invoice_id" IS NOT NULL;
+--> statement-breakpoint
+-- A refund's part never takes more from its charge than the charge took, less the parts of earlier refunds that did
+-- not fail (docs/decisions/0023-plan-refund-credit-notes.md): the payment row is locked first, so parts of one
+-- payment are checked one at a time, whoever writes them.
+CREATE FUNCTION refund_parts_within_charge() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  pay uuid;
+  charged integer;
+  taken integer;
+BEGIN
+  SELECT payment_id INTO pay FROM refunds WHERE id = NEW.refund_id;
+  PERFORM 1 FROM payments WHERE id = pay FOR UPDATE;
+  IF NEW.instalment_id IS NULL THEN
+    SELECT amount_pence INTO charged FROM payments WHERE id = pay;
+  ELSE
+    SELECT amount_pence INTO charged FROM payment_instalments WHERE id = NEW.instalment_id AND payment_id = pay;
+  END IF;
+  SELECT COALESCE(sum(rp.amount_pence), 0) INTO taken
+    FROM refund_parts rp JOIN refunds r ON r.id = rp.refund_id
+    WHERE r.payment_id = pay AND rp.charge_ref = NEW.charge_ref AND rp.status <> 'failed';
+  IF charged IS NULL OR taken + NEW.amount_pence > charged THEN
+    RAISE EXCEPTION 'a refund part of % pence is more than is left of its charge (% of % refunded)',
+      NEW.amount_pence, taken, charged USING ERRCODE = '23514';
+  END IF;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER refund_parts_within_charge BEFORE INSERT ON refund_parts FOR EACH ROW EXECUTE FUNCTION refund_parts_within_charge();

@@ -99,5 +99,22 @@ describe('refunding a plan the job charged, through the built-in provider', () =
       [plan.second.providerChargeId!]: 3000,
       [plan.intentId]: 2000,
     });
+    // The database holds the rule too: a part beyond what is left of its charge is refused, whoever writes it.
+    const [extra] = await t.db
+      .insert(refunds)
+      .values({
+        paymentId: plan.paymentId,
+        requestKey: `direct-${plan.paymentId}`,
+        amountPence: 1001,
+        reason: 'Written directly',
+        endAccess: false,
+        source: 'staff',
+      })
+      .returning();
+    const part = (amountPence: number) =>
+      t.db.insert(refundParts).values({ refundId: extra!.id, chargeRef: plan.intentId, amountPence });
+    const refused = await part(1001).catch((error: Error) => String(error.cause ?? error));
+    expect(refused).toMatch(/more than is left of its charge/);
+    await expect(part(1000)).resolves.toBeDefined();
   });
 });
