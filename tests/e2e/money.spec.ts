@@ -80,6 +80,20 @@ for (const width of [390, 1280]) {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel and refund' }).click();
     await expect(notifications(page).getByText('Order cancelled')).toBeVisible();
     await expect(billing.getByText('Refunded', { exact: true })).toBeVisible();
+    // Billing offers the refund's document: a credit note when the server is VAT registered, else a refund receipt,
+    // which only its buyer (finance and admins aside) can download.
+    const { vatRegistered } = await (await admin.get('/api/team-orders/pricing')).json();
+    const document = billing.getByRole('link', {
+      name: vatRegistered ? /^Credit note CN-\d{6} \(PDF\)$/ : /^Refund receipt, £[\d,.]+ \(PDF\)$/,
+    });
+    await expect(document).toBeVisible();
+    const href = (await document.getAttribute('href'))!;
+    const file = await buyer.request.get(href);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('application/pdf');
+    const signedOut = await browser.newContext();
+    expect((await signedOut.request.get(href)).status()).toBe(401);
+    await signedOut.close();
     await keepShot(page, { path: `${SHOTS}/cancelled-${width}.png`, fullPage: true });
 
     // A team order of 4 seats by card; finance refunds half of it (two unassigned seats).

@@ -1,38 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import Stripe from 'stripe';
+import { parseForm } from './fake-stripe-form.ts';
+
+export { sendSignedWebhook } from './stripe-webhook.ts';
+
 import { createTestApp, type TestContext } from './harness.ts';
 
 // A small local fake of the Stripe HTTP API (form-encoded requests, JSON answers) that stripe-node is pointed
 // at in tests through host/port/protocol. It knows the few endpoints checkout uses.
 
 type Obj = Record<string, unknown>;
-
-/** `a[b][c]=1&a[d][0]=x` → nested objects (arrays as index-keyed objects turned into arrays). */
-export function parseForm(body: string): Obj {
-  const root: Obj = {};
-  for (const [key, value] of new URLSearchParams(body)) {
-    const parts = key.replace(/\]/g, '').split('[');
-    let node: Obj = root;
-    parts.forEach((part, i) => {
-      if (i === parts.length - 1) node[part] = value;
-      else {
-        if (!node[part]) node[part] = {};
-        node = node[part] as Obj;
-      }
-    });
-  }
-  const arrays = (value: unknown): unknown => {
-    if (!value || typeof value !== 'object') return value;
-    const obj = value as Obj;
-    const keys = Object.keys(obj);
-    if (keys.length && keys.every((k) => /^\d+$/.test(k))) return keys.map((k) => arrays(obj[k]));
-    return Object.fromEntries(keys.map((k) => [k, arrays(obj[k])]));
-  };
-  return arrays(root) as Obj;
-}
 
 const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
@@ -44,6 +22,8 @@ export async function startFakeStripe() {
   const refundKeys = new Map<string, string>();
   /** Paths whose next request answers 500 (a Stripe outage), once per entry. */
   const failures: string[] = [];
+  /** Paths whose next request waits until the test lets it through (a slow Stripe), once per entry. */
+  const holds: { path: string; reached: () => void; gate: Promise<void> }[] = [];
   const requests: { method: string; path: string; idempotencyKey?: string }[] = [];
   /** Subscription invoices paid again (invoices.pay): declined unless listed here. */
   const payableInvoices = new Set<string>();
@@ -52,15 +32,31 @@ export async function startFakeStripe() {
   const setupKeys = new Map<string, string>();
   /** Updates of customers, schedules and subscriptions (the new default card), in order. */
   const updates: { path: string; params: Obj }[] = [];
+  /** Subscription invoices Stripe charged, with the PaymentIntent that paid each (its InvoicePayment). */
+  const paidInvoices = new Map<string, { intentId: string; amount: number }>();
+  /** What a PaymentIntent took, less what its refunds (not failed) gave back, as Stripe refuses more. */
+  const unrefunded = (intentId: string) => {
+    const charged = (intents.get(intentId)?.amount as number | undefined) ?? 0;
+    let back = 0;
+    for (const r of refunds.values())
+      if (r.payment_intent === intentId && r.status !== 'failed') back += r.amount as number;
+    return charged - back;
+  };
 
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => {
       body += chunk;
     });
-    req.on('end', () => {
+    req.on('end', async () => {
       const params = parseForm(body);
       const path = (req.url ?? '').split('?')[0]!;
+      const held = holds.findIndex((h) => h.path === path);
+      if (held >= 0) {
+        const [hold] = holds.splice(held, 1);
+        hold!.reached();
+        await hold!.gate;
+      }
       const key = req.headers['idempotency-key'];
       requests.push({ method: req.method!, path, idempotencyKey: typeof key === 'string' ? key : undefined });
       const send = (status: number, payload: unknown) => {
@@ -89,12 +85,31 @@ export async function startFakeStripe() {
       if (req.method === 'POST' && path === '/v1/refunds') {
         const previous = typeof key === 'string' ? refundKeys.get(key) : undefined;
         if (previous) return send(200, refunds.get(previous));
+        const intentId = params.payment_intent as string;
+        if (!intents.has(intentId)) {
+          return send(404, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such payment_intent: '${intentId}'`,
+            },
+          });
+        }
+        if (Number(params.amount) > unrefunded(intentId)) {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_exceeds_source_limit',
+              message: `Refund amount (${params.amount}) is greater than unrefunded amount on charge (${unrefunded(intentId)})`,
+            },
+          });
+        }
         const refund = {
           id: id('re'),
           object: 'refund',
           amount: Number(params.amount),
           currency: 'gbp',
-          payment_intent: params.payment_intent,
+          payment_intent: intentId,
           metadata: params.metadata ?? {},
           status: 'pending',
         };
@@ -148,6 +163,24 @@ export async function startFakeStripe() {
           id: updated[2],
           object: updated[1] === 'customers' ? 'customer' : 'subscription',
         });
+      }
+      if (req.method === 'GET' && path === '/v1/invoice_payments') {
+        const query = new URL(req.url ?? '', 'http://fake').searchParams;
+        const invoiceId = query.get('invoice') ?? '';
+        const paid = paidInvoices.get(invoiceId);
+        const data = paid
+          ? [
+              {
+                id: id('inpay'),
+                object: 'invoice_payment',
+                invoice: invoiceId,
+                amount_paid: paid.amount,
+                status: 'paid',
+                payment: { type: 'payment_intent', payment_intent: paid.intentId },
+              },
+            ]
+          : [];
+        return send(200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
       }
       const payInvoice = /^\/v1\/invoices\/([\w]+)\/pay$/.exec(path);
       if (req.method === 'POST' && payInvoice) {
@@ -245,6 +278,48 @@ export async function startFakeStripe() {
       setup.last4 = last4;
       return setup;
     },
+    paidInvoices,
+    /**
+     * What Stripe does when a subscription schedule charges an instalment: the invoice is paid by a PaymentIntent
+     * of its own; answers the invoice object its invoice.paid event carries (API 2025-03-31 and later).
+     */
+    chargeInvoice(invoiceId: string, planIntentId: string, amount: number) {
+      const intentId = id('pi');
+      intents.set(intentId, {
+        id: intentId,
+        object: 'payment_intent',
+        amount,
+        currency: 'gbp',
+        status: 'succeeded',
+      });
+      paidInvoices.set(invoiceId, { intentId, amount });
+      return {
+        id: invoiceId,
+        object: 'invoice',
+        status: 'paid',
+        attempt_count: 1,
+        amount_due: amount,
+        amount_paid: amount,
+        parent: {
+          subscription_details: { subscription: 'sub_plan', metadata: { paymentIntentId: planIntentId } },
+        },
+      };
+    },
+    /**
+     * The next request to `path` waits: `reached` resolves when it has arrived, and it is answered after `release()`.
+     */
+    holdNext(path: string) {
+      let reached!: () => void;
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => {
+        reached = resolve;
+      });
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      holds.push({ path, reached, gate });
+      return { reached: arrived, release };
+    },
     /** The next `times` requests to `path` (e.g. '/v1/subscription_schedules') fail with a 500. */
     failNext(path: string, times = 1) {
       for (let i = 0; i < times; i++) failures.push(path);
@@ -291,34 +366,4 @@ export async function createStripeTestApp(webhookSecret: string): Promise<{
       await fake.close();
     },
   };
-}
-
-const signer = new Stripe('sk_test_fake');
-
-/**
- * A Stripe event of `type` about `object`, signed with `secret` by stripe-node's own generateTestHeaderString and
- * posted to the app's webhook, as Stripe delivers it.
- */
-export function sendSignedWebhook(
-  app: FastifyInstance,
-  secret: string,
-  event: { type: string; object: unknown; id: string; apiVersion?: string },
-) {
-  const payload = JSON.stringify({
-    id: event.id,
-    object: 'event',
-    type: event.type,
-    api_version: event.apiVersion ?? '2025-01-01',
-    created: Math.floor(Date.now() / 1000),
-    data: { object: event.object },
-  });
-  return app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
-    },
-    payload,
-  });
 }

@@ -121,6 +121,11 @@ export const accountOrderSchema = z.object({
   invoice: z.object({ id: text(), number: text() }).nullable(),
   /** The credit notes of its refunds, oldest first (a monthly plan's refund has one per invoice it refunded). */
   creditNotes: z.array(creditNoteRefSchema),
+  /**
+   * Its refunds that have no credit note (no VAT invoice to correct), oldest first: each one's refund receipt,
+   * GET /api/refund-receipts/:refundId.pdf.
+   */
+  refundReceipts: z.array(z.object({ refundId: text(), amountPence: z.number().int(), refundedAt: text() })),
 });
 export type AccountOrder = z.infer<typeof accountOrderSchema>;
 export const accountOrdersSchema = z.array(accountOrderSchema);

@@ -102,6 +102,11 @@ export const paymentInstalments = pgTable(
     defaultedAt: timestamp('defaulted_at', { withTimezone: true }),
     /** Stripe: the subscription invoice that charges this instalment (its webhooks name it). */
     providerInvoiceId: text('provider_invoice_id').unique(),
+    /**
+     * The charge that paid it through the plan (the built-in provider's charge; Stripe: its invoice), which a refund
+     * of the plan refunds against (docs/decisions/0023-plan-refund-credit-notes.md).
+     */
+    providerChargeId: text('provider_charge_id'),
     /** The buyer's own payment of the overdue amount with another card (one at a time). */
     recoveryPaymentId: uuid('recovery_payment_id')
       .unique()

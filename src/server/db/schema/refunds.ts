@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { payments } from './commerce.ts';
+import { paymentInstalments, payments } from './commerce.ts';
 import { invoices, teamOrders } from './teams.ts';
 import { users } from './users.ts';
 
@@ -37,6 +37,37 @@ export const refunds = pgTable(
     index('refunds_payment_idx').on(t.paymentId),
     index('refunds_created_idx').on(t.createdAt),
     check('refunds_amount_ck', sql`${t.amountPence} > 0`),
+  ],
+);
+
+/**
+ * The provider refunds one refund is made of (docs/decisions/0023-plan-refund-credit-notes.md): a monthly plan's
+ * refund is split over the charges it paid with, newest first, since a provider refund cannot exceed its charge. One
+ * part per refund and charge (unique), asked of the provider with the key `refund-<refund id>-<charge>`, settled
+ * once by its own event (pending → succeeded or failed); the refund is settled when all its parts are.
+ */
+export const refundParts = pgTable(
+  'refund_parts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'restrict' }),
+    // The charge at the provider: the first payment's intent, or a later instalment's charge (Stripe: its invoice).
+    chargeRef: text('charge_ref').notNull(),
+    // The later instalment the charge paid; null for the plan's (or a single purchase's) first payment.
+    instalmentId: uuid('instalment_id').references(() => paymentInstalments.id, { onDelete: 'restrict' }),
+    amountPence: integer('amount_pence').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    providerRefundId: text('provider_refund_id').unique(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('refund_parts_refund_charge_uq').on(t.refundId, t.chargeRef),
+    index('refund_parts_charge_idx').on(t.chargeRef),
+    check('refund_parts_amount_ck', sql`${t.amountPence} > 0`),
   ],
 );
 

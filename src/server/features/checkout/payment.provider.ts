@@ -46,7 +46,11 @@ export interface ProviderRefund {
 }
 
 export interface CreateRefundInput {
-  intentId: string;
+  /**
+   * The charge to refund (a provider refund cannot exceed its charge): a paid intent, or a monthly plan's later
+   * instalment's charge as chargeInstalment or the instalment's invoice event named it (Stripe: its invoice, `in_…`).
+   */
+  chargeRef: string;
   amountPence: number;
   metadata: Record<string, string>;
   /** The same key always gives the same refund (Stripe's Idempotency-Key). */
@@ -153,7 +157,7 @@ export interface PaymentProvider {
   /** Monthly plan: charge the remaining instalments automatically; returns the provider's reference. */
   scheduleInstalments(input: InstalmentScheduleInput): Promise<string | null>;
   /**
-   * Asks for a refund of (part of) a paid intent. The answer is the refund as created; it counts only once its
+   * Asks for a refund of (part of) one paid charge; a refund over several charges is one call per charge. The answer is the refund as created; it counts only once its
    * event confirms it: Stripe sends that by webhook, the test provider returns it here as `event` (delivered
    * through the same handler), since it has no webhooks.
    */

@@ -208,15 +208,35 @@ export class StripeProvider implements PaymentProvider {
 
   async createRefund(input: CreateRefundInput): Promise<{ refund: ProviderRefund; event: null }> {
     try {
+      const charge = await this.refundableCharge(input.chargeRef);
       const refund = await this.stripe.refunds.create(
-        { payment_intent: input.intentId, amount: input.amountPence, metadata: input.metadata },
+        { ...charge, amount: input.amountPence, metadata: input.metadata },
         { idempotencyKey: input.idempotencyKey },
       );
       // Confirmed by the refund.updated / refund.created webhook, not by this answer.
       return { refund: presentRefund(refund), event: null };
     } catch (error) {
+      if (error instanceof HttpError) throw error;
       throw providerError(error);
     }
+  }
+
+  /**
+   * What refunds.create takes for a charge: a PaymentIntent or a Charge as is; an instalment's subscription invoice
+   * through its paid InvoicePayment (API 2025-03-31 and later name an invoice's payment only there).
+   */
+  private async refundableCharge(ref: string): Promise<{ payment_intent: string } | { charge: string }> {
+    if (ref.startsWith('ch_')) return { charge: ref };
+    if (!ref.startsWith('in_')) return { payment_intent: ref };
+    const paid = await this.stripe.invoicePayments.list({ invoice: ref, status: 'paid', limit: 1 });
+    const payment = paid.data[0]?.payment;
+    const idOf = (value: string | { id: string } | null | undefined) =>
+      value == null ? null : typeof value === 'string' ? value : value.id;
+    const intent = idOf(payment?.payment_intent);
+    if (intent) return { payment_intent: intent };
+    const charge = idOf(payment?.charge);
+    if (charge) return { charge };
+    throw new HttpError(409, 'CHARGE_NOT_FOUND', `Stripe has no paid payment for invoice ${ref}.`);
   }
 
   async cancelInstalments(reference: string): Promise<void> {

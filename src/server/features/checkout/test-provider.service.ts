@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { cardChanges, courses, payments } from '#server/db/schema/index.ts';
+import { cardChanges, courses, paymentInstalments, payments } from '#server/db/schema/index.ts';
 import { badRequest, HttpError, notFound } from '#server/lib/http.error.ts';
 import { penceToDecimal } from '#shared/format.ts';
 import {
@@ -244,20 +244,45 @@ export class TestPaymentProvider implements PaymentProvider {
     return { status: 'succeeded' as const, setupId: id };
   }
 
-  /** Like Stripe's test mode: a card refund succeeds; the same key names the same refund and the same event. */
+  /**
+   * Like Stripe's test mode: a card refund succeeds, and, as at Stripe, one larger than its charge (a first payment's
+   * intent, or a later instalment's charge) is refused; the same key names the same refund and the same event.
+   */
   async createRefund(input: CreateRefundInput): Promise<{ refund: ProviderRefund; event: ProviderEvent }> {
+    const charged = await this.chargedPence(input.chargeRef);
+    if (charged !== null && input.amountPence > charged) {
+      throw new HttpError(
+        400,
+        'PROVIDER_REFUSED',
+        `Refund amount (${penceToDecimal(input.amountPence)}) is greater than the charge (${penceToDecimal(charged)}).`,
+      );
+    }
     const key = createHmac('sha256', this.secret).update(`refund:${input.idempotencyKey}`).digest('hex');
     const refund: ProviderRefund = {
       id: `re_test_${key.slice(0, 24)}`,
       status: 'succeeded',
       amountPence: input.amountPence,
-      intentId: input.intentId,
+      intentId: input.chargeRef.startsWith('pi_') ? input.chargeRef : null,
       metadata: input.metadata,
     };
     return {
       refund,
       event: { id: `evt_test_${key.slice(24, 48)}`, type: 'refund.updated', intent: null, refund },
     };
+  }
+
+  /** What a charge of this provider took: its intent's amount, or the later instalment it paid; null if unknown. */
+  private async chargedPence(chargeRef: string): Promise<number | null> {
+    const [intent] = await this.db
+      .select({ amount: payments.amountPence })
+      .from(payments)
+      .where(and(eq(payments.providerIntentId, chargeRef), eq(payments.provider, 'test')));
+    if (intent) return intent.amount;
+    const [instalment] = await this.db
+      .select({ amount: paymentInstalments.amountPence })
+      .from(paymentInstalments)
+      .where(eq(paymentInstalments.providerChargeId, chargeRef));
+    return instalment?.amount ?? null;
   }
 
   /**

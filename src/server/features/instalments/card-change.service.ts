@@ -127,22 +127,13 @@ export async function applyCardChange(
   if (row.change.status !== 'pending') return 'already';
   const setup = await deps.provider.retrieveSetup(setupId);
   if (setup?.status !== 'succeeded') return 'not_confirmed';
-  const [scheduled] = await deps.db
-    .select({ reference: paymentInstalments.providerReference })
-    .from(paymentInstalments)
-    .where(
-      and(
-        eq(paymentInstalments.paymentId, row.change.paymentId),
-        isNotNull(paymentInstalments.providerReference),
-      ),
-    )
-    .limit(1);
-  await deps.provider.chargeLaterTo({ setup, scheduleReference: scheduled?.reference ?? null });
+  const scheduled = await scheduleReferenceOf(deps, row.change.paymentId);
+  await deps.provider.chargeLaterTo({ setup, scheduleReference: scheduled });
   const card = {
     ...(setup.card ?? row.change.card ?? { last4: '' }),
     ...(setup.paymentMethodId ? { paymentMethodId: setup.paymentMethodId } : {}),
   };
-  return deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     const [applied] = await tx
       .update(cardChanges)
       .set({ status: 'succeeded', card, completedAt: new Date() })
@@ -155,6 +146,22 @@ export async function applyCardChange(
       .where(eq(payments.id, applied.paymentId));
     return 'applied' as const;
   });
+  // A schedule made while this change was on its way (checkout stores its reference, then reads the card, and this
+  // stores the card, then reads the reference: one of the two sees the other) is moved onto the card now.
+  const madeMeanwhile =
+    outcome === 'applied' && !scheduled && (await scheduleReferenceOf(deps, row.change.paymentId));
+  if (madeMeanwhile) await deps.provider.chargeLaterTo({ setup, scheduleReference: madeMeanwhile });
+  return outcome;
+}
+
+/** The provider's schedule of the plan's later instalments, once made. */
+async function scheduleReferenceOf(deps: CardChangeDeps, paymentId: string): Promise<string | null> {
+  const [scheduled] = await deps.db
+    .select({ reference: paymentInstalments.providerReference })
+    .from(paymentInstalments)
+    .where(and(eq(paymentInstalments.paymentId, paymentId), isNotNull(paymentInstalments.providerReference)))
+    .limit(1);
+  return scheduled?.reference ?? null;
 }
 
 /**

@@ -66,6 +66,7 @@ export async function recordInstalmentEvent(
       const paid = await recordPaid(tx, {
         instalmentId: instalment.id,
         now,
+        chargeRef: invoice.id,
         invoicing: { invoicing: config.invoicing, publicUrl: config.publicUrl },
       });
       return { userId: paid?.reopened ? paid.userId : null };

@@ -83,7 +83,14 @@ export async function recordFailure(
  */
 export async function recordPaid(
   tx: Queryable,
-  input: { instalmentId: string; now: Date; onlyAttempt?: number; invoicing: InstalmentInvoicing | null },
+  input: {
+    instalmentId: string;
+    now: Date;
+    onlyAttempt?: number;
+    invoicing: InstalmentInvoicing | null;
+    /** The provider's charge that paid it through the plan, which a refund of the plan refunds against. */
+    chargeRef?: string | null;
+  },
 ): Promise<{ userId: string | null; reopened: boolean } | null> {
   const conditions = [
     eq(paymentInstalments.id, input.instalmentId),
@@ -92,7 +99,7 @@ export async function recordPaid(
   if (input.onlyAttempt !== undefined) conditions.push(eq(paymentInstalments.attempts, input.onlyAttempt));
   const [paid] = await tx
     .update(paymentInstalments)
-    .set({ status: 'paid', paidAt: input.now, nextRetryAt: null })
+    .set({ status: 'paid', paidAt: input.now, nextRetryAt: null, providerChargeId: input.chargeRef ?? null })
     .where(and(...conditions))
     .returning();
   if (!paid) return null;

@@ -131,6 +131,7 @@ async function chargeOnce(
         instalmentId: claimed.id,
         now,
         onlyAttempt: attempt,
+        chargeRef: charge.reference,
         invoicing: { invoicing: deps.invoicing, publicUrl: deps.publicUrl },
       }),
     );

@@ -125,7 +125,7 @@ export async function accountOrders(
 
 /** The monthly plans' instalments and the VAT invoices of these payments. */
 async function receiptDetails(db: Queryable, paymentIds: string[]) {
-  if (paymentIds.length === 0) return { instalments: [], invoices: [], creditNotes: [] };
+  if (paymentIds.length === 0) return { instalments: [], invoices: [], creditNotes: [], receipts: [] };
   return {
     // Downloadable like the invoices (docs/decisions/0023-plan-refund-credit-notes.md: one per invoice refunded).
     creditNotes: await db
@@ -134,6 +134,22 @@ async function receiptDetails(db: Queryable, paymentIds: string[]) {
       .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
       .where(and(inArray(refunds.paymentId, paymentIds), eq(refunds.status, 'succeeded')))
       .orderBy(asc(creditNotes.number)),
+    receipts: await db
+      .select({
+        refundId: refunds.id,
+        paymentId: refunds.paymentId,
+        amountPence: refunds.amountPence,
+        succeededAt: refunds.succeededAt,
+      })
+      .from(refunds)
+      .where(
+        and(
+          inArray(refunds.paymentId, paymentIds),
+          eq(refunds.status, 'succeeded'),
+          sql`not exists (select 1 from ${creditNotes} where ${creditNotes.refundId} = ${refunds.id})`,
+        ),
+      )
+      .orderBy(asc(refunds.succeededAt)),
     instalments: await db
       .select()
       .from(paymentInstalments)
@@ -149,7 +165,7 @@ async function receiptDetails(db: Queryable, paymentIds: string[]) {
 function receiptOf(
   receipts: Awaited<ReturnType<typeof receiptDetails>>,
   payment: typeof payments.$inferSelect,
-): Pick<AccountOrder, 'schedule' | 'invoice' | 'creditNotes'> {
+): Pick<AccountOrder, 'schedule' | 'invoice' | 'creditNotes' | 'refundReceipts'> {
   const later = receipts.instalments.filter((i) => i.paymentId === payment.id);
   const invoice = receipts.invoices.find((i) => i.paymentId === payment.id);
   const first = {
@@ -175,6 +191,13 @@ function receiptOf(
     creditNotes: receipts.creditNotes
       .filter((note) => note.paymentId === payment.id)
       .map((note) => ({ id: note.id, number: creditNoteLabel(note.number) })),
+    refundReceipts: receipts.receipts
+      .filter((receipt) => receipt.paymentId === payment.id)
+      .map((receipt) => ({
+        refundId: receipt.refundId,
+        amountPence: receipt.amountPence,
+        refundedAt: (receipt.succeededAt ?? new Date(0)).toISOString(),
+      })),
   };
 }
 

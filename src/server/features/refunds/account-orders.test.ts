@@ -14,6 +14,7 @@ import { hashPassword } from '#server/lib/passwords.util.ts';
 import { createModule, createTopic, DEFAULT_TEST_PASSWORD } from '#server/test/factories.ts';
 import { buyCourse, seedSaleCourse } from '#server/test/fixtures/purchases.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
+import { pdfText, pdfToPng } from '#server/test/pdf-text.ts';
 import { api } from '#server/test/request.ts';
 import { signedInStaff } from '#server/test/staff.ts';
 import { accountOrders } from './account-orders.service.ts';
@@ -77,10 +78,26 @@ describe('cancelling an order', () => {
       expect.objectContaining({ amountPence: 120000, status: 'succeeded', source: 'cancellation' }),
     ]);
     expect(await enrolled(p.userId)).toHaveLength(0);
-    expect((await p.client.get('/api/account/orders')).json()[0]).toMatchObject({
-      status: 'refunded',
-      cancellable: false,
-    });
+    const after = (await p.client.get('/api/account/orders')).json()[0];
+    expect(after).toMatchObject({ status: 'refunded', cancellable: false, creditNotes: [] });
+
+    // No VAT invoice, so a refund receipt: Billing offers it to the buyer, and to no other account.
+    expect(after.refundReceipts).toEqual([
+      { refundId: rows[0]!.id, amountPence: 120000, refundedAt: rows[0]!.succeededAt!.toISOString() },
+    ]);
+    const url = `/api/refund-receipts/${rows[0]!.id}.pdf`;
+    const pdf = await p.client.get(url);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"$/);
+    expect(pdfText(pdf.rawPayload)).toContain('£1,200.00');
+    pdfToPng(pdf.rawPayload, 'test-results/credit-notes/refund-receipt');
+    const other = await purchase();
+    const theirs = await other.client.get(url);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ message: 'Refund receipt not found', code: 'REFUND_RECEIPT_NOT_FOUND' });
+    expect((await api(t.app).get(url)).statusCode).toBe(401);
+    expect((await p.client.get('/api/refund-receipts/not-a-refund.pdf')).statusCode).toBe(404);
   });
 
   it('the 14 days at their edges: a minute before the end cancels, a minute after is 409', async () => {

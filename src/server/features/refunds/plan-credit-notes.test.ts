@@ -8,12 +8,14 @@ import {
   invoices,
   paymentInstalments,
   payments,
+  refundParts,
   refunds,
 } from '#server/db/schema/index.ts';
+import { TestPaymentProvider } from '#server/features/checkout/index.ts';
 import { buyCourse } from '#server/test/fixtures/purchases.ts';
 import { seedCourse, VAT_INVOICING } from '#server/test/fixtures/teams.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
-import { pdfText } from '#server/test/pdf-text.ts';
+import { pdfText, pdfToPng } from '#server/test/pdf-text.ts';
 import { api } from '#server/test/request.ts';
 import { signedInStaff } from '#server/test/staff.ts';
 import { orderReference } from '#shared/consent.ts';
@@ -154,6 +156,11 @@ describe('refunding a monthly plan with an invoice per payment', () => {
     const pdf = await plan.me.get(`/api/credit-notes/${restNotes[0]!.id}.pdf`);
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
+    // Rendered to PNG to be looked at (test-results/credit-notes/), each note of the refund.
+    for (const note of restNotes) {
+      const file = await plan.me.get(`/api/credit-notes/${note.id}.pdf`);
+      expect(pdfToPng(file.rawPayload, `test-results/credit-notes/plan-CN-${note.number}`)).toMatch(/\.png$/);
+    }
     for (const field of [
       `INV-${String(inv2.number).padStart(6, '0')}`,
       'monthly plan (payment 2 of 3)',
@@ -218,6 +225,25 @@ describe('refunding a monthly plan with an invoice per payment', () => {
     );
     expect(redelivered).toEqual(Array(5).fill('duplicate'));
     expect(await notesOfRefund(row!.id)).toHaveLength(2);
+    // The built-in provider, like Stripe, was asked once per charge, newest first, each confirmed by its own event.
+    const parts = await t.db.select().from(refundParts).where(eq(refundParts.refundId, row!.id));
+    expect(parts.map((p) => [p.chargeRef, p.amountPence, p.status]).sort()).toEqual(
+      [
+        [`in_${plan.later[1]!.id}`, 3000, 'succeeded'],
+        [`in_${plan.later[0]!.id}`, 3000, 'succeeded'],
+      ].sort(),
+    );
+    expect(new Set(parts.map((p) => p.providerRefundId)).size).toBe(2);
+    // It refuses a refund larger than its charge, as Stripe does.
+    const provider = new TestPaymentProvider(t.db, 'secret');
+    await expect(
+      provider.createRefund({
+        chargeRef: `in_${plan.later[0]!.id}`,
+        amountPence: 3001,
+        metadata: {},
+        idempotencyKey: 'k',
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, code: 'PROVIDER_REFUSED' });
 
     // Ten different refunds of £10.00 race for the £30.00 left: three go through, the rest are 409.
     const racing = await Promise.all(

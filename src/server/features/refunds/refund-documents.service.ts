@@ -22,6 +22,7 @@ import { type RefundDocument, refundDocumentFilename, renderRefundDocument } fro
 // no VAT invoice.
 
 export const CREDIT_NOTE_NOT_FOUND = 'Credit note not found';
+export const REFUND_RECEIPT_NOT_FOUND = 'Refund receipt not found';
 
 type Reader = { managerUserId: string | null } | { ownerId: string | null };
 interface FoundDocument {
@@ -167,6 +168,15 @@ export async function refundAttachments(db: Queryable, refundId: string, supplie
   return files;
 }
 
+/** A document as its PDF download, for a reader the policy lets read it; to anyone else it does not exist. */
+async function pdfFor(principal: Principal, found: FoundDocument | null, message: string, code: string) {
+  if (!found || !can(principal, 'invoice:read', found.reader)) throw notFound(message, code);
+  return {
+    filename: refundDocumentFilename(found.document),
+    content: await renderRefundDocument(found.document),
+  };
+}
+
 /**
  * GET /api/credit-notes/:id.pdf: the team order's manager or the individual buyer, finance or an admin; to anyone
  * else it does not exist.
@@ -178,11 +188,33 @@ export async function creditNotePdfFor(
   supplier: AppConfig['invoicing'],
 ): Promise<{ filename: string; content: Buffer }> {
   const found = isUuid(creditNoteId) ? await creditNoteDocument(db, creditNoteId, supplier) : null;
-  if (!found || !can(principal, 'invoice:read', found.reader)) {
-    throw notFound(CREDIT_NOTE_NOT_FOUND, 'CREDIT_NOTE_NOT_FOUND');
-  }
-  return {
-    filename: refundDocumentFilename(found.document),
-    content: await renderRefundDocument(found.document),
-  };
+  return pdfFor(principal, found, CREDIT_NOTE_NOT_FOUND, 'CREDIT_NOTE_NOT_FOUND');
+}
+
+/**
+ * GET /api/refund-receipts/:refundId.pdf: the refund receipt of a confirmed refund that has no credit note (an order
+ * without a VAT invoice), for the buyer, finance or an admin; to anyone else, and for any other refund, it does not
+ * exist.
+ */
+export async function refundReceiptPdfFor(
+  db: Queryable,
+  principal: Principal,
+  refundId: string,
+  supplier: AppConfig['invoicing'],
+): Promise<{ filename: string; content: Buffer }> {
+  const receipt = isUuid(refundId) && (await hasReceipt(db, refundId));
+  const found = receipt ? await refundReceiptDocument(db, refundId, supplier) : null;
+  return pdfFor(principal, found, REFUND_RECEIPT_NOT_FOUND, 'REFUND_RECEIPT_NOT_FOUND');
+}
+
+/** A refund's receipt exists once it succeeded, when it has no credit note. */
+async function hasReceipt(db: Queryable, refundId: string): Promise<boolean> {
+  const [refund] = await db.select({ status: refunds.status }).from(refunds).where(eq(refunds.id, refundId));
+  if (refund?.status !== 'succeeded') return false;
+  const [note] = await db
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(eq(creditNotes.refundId, refundId))
+    .limit(1);
+  return !note;
 }

@@ -2,52 +2,43 @@
 // own generateTestHeaderString, no network): refunds.create with an idempotency key, confirmed by the webhook.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, enrolments, paymentInstalments, payments, refunds } from '#server/db/schema/index.ts';
-import { createStripeTestApp, type FakeStripe, sendSignedWebhook } from '#server/test/fake-stripe.ts';
-import { buyerDetails, seedSaleCourse } from '#server/test/fixtures/purchases.ts';
+import {
+  emailOutbox,
+  enrolments,
+  paymentInstalments,
+  refundParts,
+  refunds,
+} from '#server/db/schema/index.ts';
+import type { FakeStripe } from '#server/test/fake-stripe.ts';
+import { paidAtStripe, type StripeMoney, stripeMoneyApp } from '#server/test/fixtures/stripe-purchases.ts';
 import type { TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
-import { signedInStaff } from '#server/test/staff.ts';
-import { consentGiven } from '#shared/consent.ts';
 
 const WEBHOOK_SECRET = 'whsec_refund_secret';
 
+let money: StripeMoney;
 let t: TestContext;
 let fake: FakeStripe;
-let close: () => Promise<void>;
 let courseId: string;
 let admin: { cookie: string };
 
 beforeAll(async () => {
-  ({ t, fake, close } = await createStripeTestApp(WEBHOOK_SECRET));
-  courseId = await seedSaleCourse(t.db);
-  admin = await signedInStaff(t, 'admin');
+  money = await stripeMoneyApp(WEBHOOK_SECRET);
+  ({ t, fake, courseId, admin } = money);
 });
-afterAll(() => close());
+afterAll(() => money.close());
 
-const webhook = (type: string, object: unknown, id: string) =>
-  sendSignedWebhook(t.app, WEBHOOK_SECRET, { type, object, id });
+const webhook = (type: string, object: unknown, id: string) => money.webhook(type, object, id);
 
-async function paidAtStripe(plan: 'onetime' | 'monthly') {
-  const studentData = buyerDetails();
-  const started = await api(t.app).post('/api/create-course-payment', {
-    courseId,
-    studentData,
-    plan,
-    consent: consentGiven(),
-  });
-  const { paymentIntentId } = started.json();
-  const intent = fake.succeed(paymentIntentId);
-  expect((await webhook('payment_intent.succeeded', intent, `evt_paid_${paymentIntentId}`)).statusCode).toBe(
-    200,
-  );
-  const [row] = await t.db.select().from(payments).where(eq(payments.providerIntentId, paymentIntentId));
-  return row!;
+/** The Stripe refund a (single-charge) refund was asked as. */
+async function stripeRefundOf(refundId: string) {
+  const [part] = await t.db.select().from(refundParts).where(eq(refundParts.refundId, refundId));
+  return fake.refunds.get(part!.providerRefundId!)!;
 }
 
 describe('refunds through Stripe', () => {
   it('ten clicks make one refunds.create; the webhook confirms it once; duplicates change nothing', async () => {
-    const payment = await paidAtStripe('monthly');
+    const payment = await paidAtStripe(money, 'monthly');
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
         api(t.app, { cookie: admin.cookie }).post(`/api/admin/payments/${payment.id}/refunds`, {
@@ -61,8 +52,8 @@ describe('refunds through Stripe', () => {
     const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
     expect(created).toHaveLength(1);
     const [row] = await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
-    expect(created[0]!.idempotencyKey).toBe(`refund-${row!.id}`);
-    const stripeRefund = fake.refunds.get(row!.providerRefundId!)!;
+    expect(created[0]!.idempotencyKey).toBe(`refund-${row!.id}-${payment.providerIntentId}`);
+    const stripeRefund = await stripeRefundOf(row!.id);
     expect(stripeRefund).toMatchObject({ amount: 25000, payment_intent: payment.providerIntentId });
     // Nothing happens before Stripe confirms.
     const enrolled = () =>
@@ -96,13 +87,13 @@ describe('refunds through Stripe', () => {
   });
 
   it('a failed refund at Stripe gives nothing back and frees the amount for another', async () => {
-    const payment = await paidAtStripe('onetime');
+    const payment = await paidAtStripe(money, 'onetime');
     const res = await api(t.app, { cookie: admin.cookie }).post(`/api/admin/payments/${payment.id}/refunds`, {
       reason: 'Goodwill',
       endAccess: false,
     });
     const [row] = await t.db.select().from(refunds).where(eq(refunds.id, res.json().refundId));
-    const stripeRefund = fake.refunds.get(row!.providerRefundId!)!;
+    const stripeRefund = await stripeRefundOf(row!.id);
     stripeRefund.status = 'failed';
     expect((await webhook('refund.updated', stripeRefund, 'evt_refund_failed')).json().outcome).toBe(
       'processed',

@@ -104,4 +104,20 @@ export const authzCases: AuthzCase[] = [
     prepare: async (world) => ({ params: { id: await creditNote(world) } }),
     expect: { ...signedIn(404), teamManager: 200, admin: 200, finance: 200 },
   },
+  {
+    method: 'GET',
+    url: '/api/refund-receipts/:id.pdf',
+    note: "a refund of the student's own purchase with no VAT invoice: the buyer, finance or an admin; to anyone else it does not exist (404)",
+    prepare: async (world) => {
+      const { params } = await ownPayment(world);
+      const res = await world.app.inject({
+        method: 'POST',
+        url: `/api/admin/payments/${params.paymentId}/refunds`,
+        headers: { cookie: world.cookies.admin },
+        payload: { amountPence: 10000, reason: 'Goodwill', endAccess: false },
+      });
+      return { params: { id: res.json().refundId } };
+    },
+    expect: { ...signedIn(404), student: 200, admin: 200, finance: 200 },
+  },
 ];

@@ -84,16 +84,24 @@ export async function cancelScheduledInstalments(tx: Queryable, paymentId: strin
   return [...new Set(rows.map((r) => r.reference).filter((r): r is string => Boolean(r)))];
 }
 
-/** Moves a pending refund to its outcome, once: null when it was no longer pending (a duplicate event). */
+/**
+ * Moves a pending refund to its outcome, once: null when it was no longer pending (a duplicate event). A refund
+ * some of whose parts failed succeeds for what went back (`amountPence`).
+ */
 export async function settleRefundRow(
   tx: Queryable,
   refundId: string,
   outcome: 'succeeded' | 'failed',
-  providerRefundId: string,
+  settled: { providerRefundId: string | null; amountPence?: number },
 ): Promise<RefundRow | null> {
   const [row] = await tx
     .update(refunds)
-    .set({ status: outcome, providerRefundId, succeededAt: outcome === 'succeeded' ? new Date() : null })
+    .set({
+      status: outcome,
+      providerRefundId: settled.providerRefundId,
+      amountPence: settled.amountPence,
+      succeededAt: outcome === 'succeeded' ? new Date() : null,
+    })
     .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
     .returning();
   return row ?? null;

@@ -30,3 +30,6 @@ export const invoicePdfUrl = (id: string) => `/api/invoices/${id}.pdf`;
 
 /** A credit note PDF of one of the buyer's refunds (GET /api/credit-notes/:id.pdf, the buyer's own only). */
 export const creditNotePdfUrl = (id: string) => `/api/credit-notes/${id}.pdf`;
+
+/** The refund receipt of one of the buyer's refunds that has no credit note (GET /api/refund-receipts/:id.pdf). */
+export const refundReceiptPdfUrl = (refundId: string) => `/api/refund-receipts/${refundId}.pdf`;

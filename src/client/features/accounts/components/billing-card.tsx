@@ -15,6 +15,7 @@ import type { AccountOrder } from '#shared/schemas/refunds.ts';
 import {
   creditNotePdfUrl,
   invoicePdfUrl,
+  refundReceiptPdfUrl,
   useAccountOrders,
   useAskForRefund,
   useCancelOrder,
@@ -146,10 +147,11 @@ const INSTALMENT_STATUS: Record<string, string> = {
 
 /**
  * The receipt (docs/product.md#invoices-and-receipts): a monthly plan's schedule, the VAT invoice, if any, and the
- * credit notes of its refunds.
+ * credit notes of its refunds, or the refund receipts of refunds with no invoice to credit.
  */
 function Receipt({ order }: { order: AccountOrder }) {
-  if (!order.schedule.length && !order.invoice && !order.creditNotes.length) return null;
+  const documents = order.invoice || order.creditNotes.length || order.refundReceipts.length;
+  if (!order.schedule.length && !documents) return null;
   return (
     <div className="flex flex-col gap-3 rounded-lg bg-navy-50/60 p-3 text-sm">
       {order.schedule.length ? (
@@ -185,6 +187,24 @@ function Receipt({ order }: { order: AccountOrder }) {
           <a href={creditNotePdfUrl(note.id)} download>
             <Download aria-hidden="true" />
             Credit note {note.number} (PDF)
+          </a>
+        </Button>
+      ))}
+      {order.refundReceipts.map((receipt) => (
+        <Button
+          key={receipt.refundId}
+          asChild
+          variant="outline"
+          size="sm"
+          className="h-auto min-h-9 self-start whitespace-normal text-left"
+        >
+          <a
+            href={refundReceiptPdfUrl(receipt.refundId)}
+            download
+            title={`Refunded on ${formatDate(receipt.refundedAt)}`}
+          >
+            <Download aria-hidden="true" />
+            Refund receipt, {formatPrice(receipt.amountPence, 'pence')} (PDF)
           </a>
         </Button>
       ))}
