@@ -6,6 +6,7 @@ import { instalmentWorker } from '#server/features/instalments/index.ts';
 import { mediaSweeper } from '#server/features/media/index.ts';
 import { notificationJobsWorker } from '#server/features/notifications/index.ts';
 import { exportWorker, retentionWorker } from '#server/features/privacy/index.ts';
+import { refundResender } from '#server/features/refunds/index.ts';
 import { scormSweeper } from '#server/features/scorm/index.ts';
 import { unconfirmedOrderSweeper } from '#server/features/teams/index.ts';
 import type { Worker } from './lib/periodic.worker.ts';
@@ -15,6 +16,7 @@ export const workerFactories: ((app: FastifyInstance) => Worker)[] = [
   outboxWorker,
   mediaSweeper,
   paymentReconciler,
+  refundResender,
   instalmentWorker,
   liveSessionOtjWorker,
   scormSweeper,

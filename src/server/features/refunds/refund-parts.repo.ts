@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { paymentInstalments, refundParts, refunds } from '#server/db/schema/index.ts';
 import { conflict } from '#server/lib/http.error.ts';
@@ -119,4 +119,27 @@ export async function recordProviderRefund(tx: Queryable, partId: string, provid
     .update(refundParts)
     .set({ providerRefundId })
     .where(and(eq(refundParts.id, partId), isNull(refundParts.providerRefundId)));
+}
+
+/**
+ * Parts of refunds recorded before `before` that the provider was never asked for (no provider refund, still
+ * pending): the process stopped between recording a refund and asking. Oldest refund first.
+ */
+export async function unaskedParts(
+  tx: Queryable,
+  before: Date,
+): Promise<{ refund: RefundRow; part: RefundPartRow }[]> {
+  return tx
+    .select({ refund: refunds, part: refundParts })
+    .from(refundParts)
+    .innerJoin(refunds, eq(refunds.id, refundParts.refundId))
+    .where(
+      and(
+        eq(refundParts.status, 'pending'),
+        isNull(refundParts.providerRefundId),
+        lt(refunds.createdAt, before),
+      ),
+    )
+    .orderBy(refunds.createdAt)
+    .limit(100);
 }

@@ -7,7 +7,13 @@ import { isUuid } from '#server/lib/uuid.util.ts';
 import { formatPrice } from '#shared/format.ts';
 import type { RefundResponse } from '#shared/schemas/refunds.ts';
 import { creditNoteRefsOf } from './credit-notes.service.ts';
-import { partsOf, recordProviderRefund, splitRefund } from './refund-parts.repo.ts';
+import {
+  partsOf,
+  type RefundPartRow,
+  recordProviderRefund,
+  splitRefund,
+  unaskedParts,
+} from './refund-parts.repo.ts';
 import { confirmRefundEvent, failPart, type RefundDeps } from './refund-settlement.service.ts';
 import {
   lockPayment,
@@ -127,10 +133,10 @@ export async function requestRefund(deps: RefundDeps, input: RefundInput): Promi
  * A part the provider refuses gave nothing back; when none could be asked for, the refund failed and the caller
  * hears why.
  */
-async function askProvider(deps: RefundDeps, refund: RefundRow): Promise<void> {
+async function askProvider(deps: RefundDeps, refund: RefundRow, parts?: RefundPartRow[]): Promise<void> {
   let asked = 0;
   let refused: unknown = null;
-  for (const part of await partsOf(deps.db, refund.id)) {
+  for (const part of parts ?? (await partsOf(deps.db, refund.id))) {
     try {
       const answer = await deps.provider.createRefund({
         chargeRef: part.chargeRef,
@@ -147,6 +153,30 @@ async function askProvider(deps: RefundDeps, refund: RefundRow): Promise<void> {
     }
   }
   if (refused && asked === 0) throw refused;
+}
+
+/**
+ * Asks the provider for the parts it was never asked for (the process stopped between recording a refund and
+ * asking), with the same idempotency keys, so a part the provider did take is not taken twice. Parts recorded in
+ * the last `graceMs` are left to the request still asking for them. Returns how many parts were asked again.
+ */
+export async function askUnaskedParts(
+  deps: RefundDeps,
+  now = new Date(),
+  graceMs = 2 * 60_000,
+): Promise<number> {
+  const rows = await unaskedParts(deps.db, new Date(now.getTime() - graceMs));
+  const byRefund = new Map<string, { refund: RefundRow; parts: RefundPartRow[] }>();
+  for (const { refund, part } of rows) {
+    const entry = byRefund.get(refund.id) ?? { refund, parts: [] };
+    entry.parts.push(part);
+    byRefund.set(refund.id, entry);
+  }
+  for (const { refund, parts } of byRefund.values()) {
+    // A refusal fails its part (askProvider); the other refunds still go out.
+    await askProvider(deps, refund, parts).catch(() => {});
+  }
+  return rows.length;
 }
 
 async function refundResponse(deps: RefundDeps, refundId: string): Promise<RefundResponse> {

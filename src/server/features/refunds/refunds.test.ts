@@ -11,7 +11,7 @@ import {
   teamOrders,
   teamSeats,
 } from '#server/db/schema/index.ts';
-import { buyCourse, buyTeamSeats, seedSaleCourse } from '#server/test/fixtures/purchases.ts';
+import { buyCourse, buyTeamSeats, seedSaleCourse, VAT_REGISTERED } from '#server/test/fixtures/purchases.ts';
 import { createTestApp, type TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { signedInStaff } from '#server/test/staff.ts';
@@ -23,15 +23,7 @@ let courseId: string;
 let finance: { cookie: string; id: string };
 
 beforeAll(async () => {
-  t = await createTestApp({
-    invoicing: {
-      companyName: 'TradeSkills Ltd',
-      companyAddress: 'Unit 1, Trade Park, Manchester, M1 1AA',
-      vatNumber: 'GB123456789',
-      vatRate: 20,
-      bankDetails: 'Sort code 00-00-00',
-    },
-  });
+  t = await createTestApp({ invoicing: VAT_REGISTERED });
   courseId = await seedSaleCourse(t.db, { pricePence: 124583 });
   finance = await signedInStaff(t, 'finance');
 });
