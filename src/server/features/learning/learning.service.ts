@@ -18,6 +18,7 @@ import type { LearningCache } from './learning.cache.ts';
 import { type LearningSubscriber, publishLearning } from './learning-events.handler.ts';
 import {
   type OutlineModule,
+  outlineModule,
   percentage,
   presentModule,
   presentTopicProgress,
@@ -105,21 +106,7 @@ export async function loadOutline(
     deps.cache.learner(viewer.id),
   ]);
   // Fresh objects every time: the cached structure is shared and never changed.
-  const outline = structure.map((mod) => ({
-    ...mod,
-    topics: mod.topics.map((topic) => {
-      const state = learner.topics.get(topic.id);
-      return {
-        ...topic,
-        videoCompleted: Boolean(state?.videoCompleted) || !topic.hasVideo,
-        completed: Boolean(state?.completed),
-        isLocked: false,
-      };
-    }),
-    isLocked: false,
-    isCompleted: false,
-    completedTopics: 0,
-  }));
+  const outline = structure.map((mod) => outlineModule(mod, learner.topics));
   applyLocks(outline, isAdmin(viewer));
   return outline;
 }
