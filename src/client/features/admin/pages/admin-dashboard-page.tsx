@@ -154,6 +154,9 @@ export function AdminDashboardPage() {
         </div>
         <Tabs
           value={tab}
+          // The arrow keys move along the tabs and Enter or Space opens one (WAI-ARIA's manual activation): most
+          // panels load data, and Apprentices is a page of its own, so arrowing past it must not leave the console.
+          activationMode="manual"
           onValueChange={(v) =>
             v in PAGE_TABS ? navigate(PAGE_TABS[v as keyof typeof PAGE_TABS]) : setTab(v as AdminTab)
           }
