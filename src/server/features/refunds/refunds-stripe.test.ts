@@ -13,6 +13,7 @@ import type { FakeStripe } from '#server/test/fake-stripe.ts';
 import { paidAtStripe, type StripeMoney, stripeMoneyApp } from '#server/test/fixtures/stripe-purchases.ts';
 import type { TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
+import { askUnaskedParts } from './refunds.service.ts';
 
 const WEBHOOK_SECRET = 'whsec_refund_secret';
 
@@ -108,5 +109,36 @@ describe('refunds through Stripe', () => {
       },
     );
     expect(retry.json()).toMatchObject({ status: 'pending', amountPence: payment.amountPence });
+  });
+
+  it('Stripe unreachable: the refund waits, is sent again later with the same key, and counts once', async () => {
+    const payment = await paidAtStripe(money, 'onetime');
+    // stripe-node tries three times (maxNetworkRetries 2): every try answers 500.
+    fake.failNext('/v1/refunds', 3);
+    const res = await api(t.app, { cookie: admin.cookie }).post(`/api/admin/payments/${payment.id}/refunds`, {
+      reason: 'Stripe was down',
+      endAccess: false,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'pending', amountPence: payment.amountPence });
+    const [part] = await t.db.select().from(refundParts).where(eq(refundParts.refundId, res.json().refundId));
+    // Not failed: Stripe may have made it; not yet known to Stripe's side of our records.
+    expect(part).toMatchObject({ status: 'pending', providerRefundId: null });
+
+    const sent = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
+    const before = sent().length;
+    expect(await askUnaskedParts(t.app.refundDeps, new Date(Date.now() + 3 * 60_000))).toBe(1);
+    expect(
+      sent()
+        .slice(before)
+        .map((r) => r.idempotencyKey),
+    ).toEqual([`refund-${res.json().refundId}-${payment.providerIntentId}`]);
+    const stripeRefund = await stripeRefundOf(res.json().refundId);
+    stripeRefund.status = 'succeeded';
+    await webhook('refund.updated', stripeRefund, `evt_refund_after_outage_${payment.id}`);
+    await webhook('refund.updated', stripeRefund, `evt_refund_after_outage_${payment.id}`);
+    const [row] = await t.db.select().from(refunds).where(eq(refunds.id, res.json().refundId));
+    expect(row).toMatchObject({ status: 'succeeded', amountPence: payment.amountPence });
+    expect(await askUnaskedParts(t.app.refundDeps, new Date(Date.now() + 3 * 60_000))).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { refunds } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
-import { conflict, notFound } from '#server/lib/http.error.ts';
+import { conflict, HttpError, notFound } from '#server/lib/http.error.ts';
 import { isUuid } from '#server/lib/uuid.util.ts';
 import { formatPrice } from '#shared/format.ts';
 import type { RefundResponse } from '#shared/schemas/refunds.ts';
@@ -131,10 +131,12 @@ export async function requestRefund(deps: RefundDeps, input: RefundInput): Promi
 /**
  * One provider refund per part (per charge), each with its own idempotency key, so a retry never makes a second.
  * A part the provider refuses gave nothing back; when none could be asked for, the refund failed and the caller
- * hears why.
+ * hears why. A provider that could not be reached may still have made the refund, so that part stays pending and
+ * unsent, and the refund resender asks again with the same key (refund-resend.worker.ts).
  */
 async function askProvider(deps: RefundDeps, refund: RefundRow, parts?: RefundPartRow[]): Promise<void> {
   let asked = 0;
+  let unreachable = 0;
   let refused: unknown = null;
   for (const part of parts ?? (await partsOf(deps.db, refund.id))) {
     try {
@@ -148,11 +150,15 @@ async function askProvider(deps: RefundDeps, refund: RefundRow, parts?: RefundPa
       await recordProviderRefund(deps.db, part.id, answer.refund.id);
       if (answer.event?.refund) await confirmRefundEvent(deps, answer.event.id, answer.event.refund);
     } catch (error) {
+      if (error instanceof HttpError && error.code === 'PROVIDER_UNAVAILABLE') {
+        unreachable += 1;
+        continue;
+      }
       refused ??= error;
       await failPart(deps, refund.id, part.id);
     }
   }
-  if (refused && asked === 0) throw refused;
+  if (refused && asked === 0 && unreachable === 0) throw refused;
 }
 
 /**
