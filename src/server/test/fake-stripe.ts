@@ -5,6 +5,7 @@ import { parseForm } from './fake-stripe-form.ts';
 
 export { sendSignedWebhook } from './stripe-webhook.ts';
 
+import type { AppConfig } from '#server/config.ts';
 import { createTestApp, type TestContext } from './harness.ts';
 
 // A small local fake of the Stripe HTTP API (form-encoded requests, JSON answers) that stripe-node is pointed
@@ -344,13 +345,17 @@ export async function startFakeStripe() {
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
 /** The app configured for Stripe, pointed at a fresh fake of the Stripe API; `close` stops both. */
-export async function createStripeTestApp(webhookSecret: string): Promise<{
+export async function createStripeTestApp(
+  webhookSecret: string,
+  overrides: Partial<AppConfig> = {},
+): Promise<{
   t: TestContext;
   fake: FakeStripe;
   close: () => Promise<void>;
 }> {
   const fake = await startFakeStripe();
   const t = await createTestApp({
+    ...overrides,
     stripe: {
       secretKey: 'sk_test_fake',
       publishableKey: 'pk_test_fake',

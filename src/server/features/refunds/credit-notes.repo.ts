@@ -11,6 +11,8 @@ export interface CreditableInvoice {
   teamOrderId: string | null;
   /** A monthly plan's payment number (1: the first payment), for the credit note's line; null otherwise. */
   sequence: number | null;
+  /** The later instalment whose charge the invoice is for; null for the payment's own charge (refund_parts alike). */
+  instalmentId: string | null;
   vatRate: number;
   grossPence: number;
   /** The invoice's own VAT, so that crediting all of it credits exactly that VAT. */
@@ -52,6 +54,7 @@ export async function creditableInvoices(tx: Queryable, paymentId: string): Prom
       invoiceId: team.invoiceId,
       teamOrderId: order.id,
       sequence: null,
+      instalmentId: null,
       vatRate: order.vatRate,
       grossPence: order.amountPence,
       // The VAT the invoice prints (src/server/features/invoices/invoices.service.ts works it out the same way).
@@ -78,6 +81,7 @@ export async function creditableInvoices(tx: Queryable, paymentId: string): Prom
       invoiceId,
       teamOrderId: null,
       sequence: instalment.sequence,
+      instalmentId: instalment.id,
       vatRate: rate,
       grossPence: instalment.amountPence,
       vatPence: purchaseVat(instalment.amountPence, rate),
@@ -94,6 +98,7 @@ export async function creditableInvoices(tx: Queryable, paymentId: string): Prom
       invoiceId: first.invoiceId,
       teamOrderId: null,
       sequence: first.payment.plan === 'monthly' ? 1 : null,
+      instalmentId: null,
       vatRate: rate,
       grossPence: first.payment.amountPence,
       vatPence: purchaseVat(first.payment.amountPence, rate),

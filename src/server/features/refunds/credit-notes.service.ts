@@ -5,14 +5,15 @@ import { nextInvoiceNumber } from '#server/features/invoices/index.ts';
 import { creditNoteLabel } from '#shared/schemas/refunds.ts';
 import { vatOfGross } from '#shared/vat.ts';
 import { type CreditableInvoice, creditableInvoices } from './credit-notes.repo.ts';
+import { partsOf } from './refund-parts.repo.ts';
 import type { RefundRow } from './refunds.repo.ts';
 
 // Credit notes (HMRC VAT manual VATREC13040, VAT Notice 700 §18.2.3;
 // docs/product.md#refunds-cancellations-and-credit-notes): a refund against an invoiced order gets one per invoice it
 // corrects, numbered in their own gap-free series (CN-000001), from the 'credit_note' counter in the transaction that
 // confirms the refund; the database refuses a gap, a second note of one refund against one invoice, and a note that
-// would credit more than is left of its invoice. A monthly plan's refund is spread over its invoices newest first
-// (docs/decisions/0023-plan-refund-credit-notes.md).
+// would credit more than is left of its invoice. A monthly plan's refund is spread over the invoices of the charges it
+// gave money back on, newest first (docs/decisions/0023-plan-refund-credit-notes.md).
 
 export interface IssuedCreditNote {
   id: string;
@@ -32,19 +33,46 @@ function creditedVat(invoice: CreditableInvoice, amountPence: number): number {
 }
 
 /**
+ * How much of the refund each invoice is credited with: first what went back on the invoice's own charge (the
+ * refund's succeeded parts), so that when a provider fails one part the notes credit the invoices of the charges
+ * that were refunded; then whatever is left, newest invoice first. Never more than is left of an invoice.
+ */
+async function creditShares(tx: Queryable, refund: RefundRow, invoices: CreditableInvoice[]) {
+  const back = new Map<string | null, number>();
+  for (const part of await partsOf(tx, refund.id)) {
+    if (part.status === 'succeeded')
+      back.set(part.instalmentId, (back.get(part.instalmentId) ?? 0) + part.amountPence);
+  }
+  const share = new Map<string, number>();
+  let left = refund.amountPence;
+  const take = (invoice: CreditableInvoice, most: number) => {
+    const room = invoice.grossPence - invoice.creditedPence - (share.get(invoice.invoiceId) ?? 0);
+    const amount = Math.max(0, Math.min(room, most, left));
+    share.set(invoice.invoiceId, (share.get(invoice.invoiceId) ?? 0) + amount);
+    left -= amount;
+    return amount;
+  };
+  for (const invoice of invoices) {
+    const own = back.get(invoice.instalmentId) ?? 0;
+    back.set(invoice.instalmentId, own - take(invoice, own));
+  }
+  for (const invoice of invoices) take(invoice, left);
+  return share;
+}
+
+/**
  * Issues the refund's credit notes, inside the transaction that confirms it (the caller holds the payment row's
- * lock, so refunds of one payment are credited one at a time): the refund's amount is taken from the payment's
- * invoices newest first, never more than is left of each. An order without a VAT invoice gets none (a refund
- * receipt instead); a part of the refund no invoice has room for is credited nowhere.
+ * lock, so refunds of one payment are credited one at a time), one per invoice it credits (creditShares), in the
+ * invoices' order: newest first. An order without a VAT invoice gets none (a refund receipt instead); a part of the
+ * refund no invoice has room for is credited nowhere.
  */
 export async function issueCreditNotesFor(tx: Queryable, refund: RefundRow): Promise<IssuedCreditNote[]> {
   const issued: IssuedCreditNote[] = [];
-  let left = refund.amountPence;
-  for (const invoice of await creditableInvoices(tx, refund.paymentId)) {
-    if (left <= 0) break;
-    const amountPence = Math.min(left, invoice.grossPence - invoice.creditedPence);
+  const invoices = await creditableInvoices(tx, refund.paymentId);
+  const shares = await creditShares(tx, refund, invoices);
+  for (const invoice of invoices) {
+    const amountPence = shares.get(invoice.invoiceId) ?? 0;
     if (amountPence <= 0) continue;
-    left -= amountPence;
     const vatPence = creditedVat(invoice, amountPence);
     const number = await nextInvoiceNumber(tx, 'credit_note');
     const [note] = await tx

@@ -12,7 +12,12 @@ import {
   refunds,
 } from '#server/db/schema/index.ts';
 import type { FakeStripe } from '#server/test/fake-stripe.ts';
-import { paidAtStripe, type StripeMoney, stripeMoneyApp } from '#server/test/fixtures/stripe-purchases.ts';
+import {
+  planWithPaidInstalments as paidPlan,
+  type StripeMoney,
+  settleAtStripe as settle,
+  stripeMoneyApp,
+} from '#server/test/fixtures/stripe-purchases.ts';
 import type { TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 
@@ -24,7 +29,6 @@ let t: TestContext;
 let fake: FakeStripe;
 let courseId: string;
 let admin: { cookie: string };
-let seq = 0;
 
 beforeAll(async () => {
   money = await stripeMoneyApp(WEBHOOK_SECRET, '2025-03-31.basil');
@@ -34,20 +38,7 @@ afterAll(() => money.close());
 
 const webhook = (type: string, object: unknown, id: string) => money.webhook(type, object, id);
 
-/** A plan bought at Stripe whose schedule then charged `later` instalments (invoice.paid, each its own intent). */
-async function planWithPaidInstalments(later: number) {
-  const payment = await paidAtStripe(money, 'monthly');
-  const invoices: string[] = [];
-  for (let i = 0; i < later; i++) {
-    const invoiceId = `in_plan${++seq}`;
-    const paid = fake.chargeInvoice(invoiceId, payment.providerIntentId!, MONTHLY);
-    expect((await webhook('invoice.paid', paid, `evt_${invoiceId}`)).json()).toMatchObject({
-      outcome: 'processed',
-    });
-    invoices.push(invoiceId);
-  }
-  return { payment, invoices };
-}
+const planWithPaidInstalments = (later: number) => paidPlan(money, later, MONTHLY);
 
 const refund = (paymentId: string, body: Record<string, unknown>) =>
   api(t.app, { cookie: admin.cookie }).post(`/api/admin/payments/${paymentId}/refunds`, body);
@@ -60,12 +51,8 @@ const refundCalls = (refundId: string) =>
     (r) => r.path === '/v1/refunds' && r.idempotencyKey?.startsWith(`refund-${refundId}-`),
   );
 
-/** Stripe settles the part's refund and sends its webhook. */
-function settleAtStripe(providerRefundId: string, status: 'succeeded' | 'failed', eventId: string) {
-  const stripeRefund = fake.refunds.get(providerRefundId)!;
-  stripeRefund.status = status;
-  return webhook('refund.updated', stripeRefund, eventId);
-}
+const settleAtStripe = (providerRefundId: string, status: 'succeeded' | 'failed', eventId: string) =>
+  settle(money, providerRefundId, status, eventId);
 
 describe("a monthly plan's refund through Stripe", () => {
   it('ten clicks: one refund, one Stripe refund per charge newest first; succeeded only once every webhook came', async () => {
