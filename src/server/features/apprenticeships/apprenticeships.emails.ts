@@ -1,5 +1,5 @@
 import type { OutgoingEmail } from '#server/lib/mail/outbox.service.ts';
-import { layoutHtml, signInParagraphs } from '#server/lib/mail/templates.emails.ts';
+import { emailBody, signInParagraphs } from '#server/lib/mail/templates.emails.ts';
 
 /** A new account for an apprentice's employer contact: they sign progress reviews in it. */
 export function employerContactEmail(input: {
@@ -19,8 +19,7 @@ export function employerContactEmail(input: {
     kind: 'credentials',
     to: input.to,
     subject: 'Your TradeSkills login to sign apprenticeship reviews',
-    text: `${lines.join('\n\n')}\n`,
-    html: layoutHtml(lines, { href: loginUrl, label: 'Sign in to TradeSkills' }),
+    ...emailBody(lines, { href: loginUrl, label: 'Sign in to TradeSkills' }),
   };
 }
 
@@ -29,8 +28,7 @@ function notice(kind: string, to: string, subject: string, lines: string[], href
     kind,
     to,
     subject,
-    text: `${lines.join('\n\n')}\n`,
-    html: layoutHtml(lines, { href, label }),
+    ...emailBody(lines, { href, label }),
   } satisfies OutgoingEmail;
 }
 

@@ -1,5 +1,5 @@
 import type { OutgoingEmail } from '#server/lib/mail/outbox.service.ts';
-import { layoutHtml } from '#server/lib/mail/templates.emails.ts';
+import { emailBody } from '#server/lib/mail/templates.emails.ts';
 
 export function certificateIssuedEmail(input: {
   to: string;
@@ -18,7 +18,6 @@ export function certificateIssuedEmail(input: {
     kind: 'certificate_issued',
     to: input.to,
     subject: `Your certificate for ${input.courseTitle}`,
-    text: `${lines.join('\n\n')}\n`,
-    html: layoutHtml(lines, { href: input.dashboardUrl, label: 'View my certificate' }),
+    ...emailBody(lines, { href: input.dashboardUrl, label: 'View my certificate' }),
   };
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Queryable } from '#server/db/client.ts';
 import { courses, type paymentInstalments, payments } from '#server/db/schema/index.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
-import { layoutHtml } from '#server/lib/mail/templates.emails.ts';
+import { emailBody } from '#server/lib/mail/templates.emails.ts';
 import { formatDate, formatPrice } from '#shared/format.ts';
 
 // The buyer's emails about a monthly plan's failed instalment (docs/product.md#failed-instalments).
@@ -43,8 +43,7 @@ export async function sendInstalmentFailedEmail(
     kind: 'instalment_failed',
     to: buyer.email,
     subject: `Payment overdue: ${buyer.courseTitle}`,
-    text: `${lines.join('\n\n')}\n`,
-    html: layoutHtml(lines, { href: link, label: 'Pay the overdue amount' }),
+    ...emailBody(lines, { href: link, label: 'Pay the overdue amount' }),
   });
 }
 
@@ -64,7 +63,6 @@ export async function sendAccessPausedEmail(
     kind: 'instalment_paused',
     to: buyer.email,
     subject: `Course paused: ${buyer.courseTitle}`,
-    text: `${lines.join('\n\n')}\n`,
-    html: layoutHtml(lines, { href: link, label: 'Pay now' }),
+    ...emailBody(lines, { href: link, label: 'Pay now' }),
   });
 }

@@ -4,7 +4,7 @@ import type { Queryable } from '#server/db/client.ts';
 import { courses, type paymentInstalments, payments } from '#server/db/schema/index.ts';
 import { invoiceAttachment, issueInstalmentInvoice } from '#server/features/invoices/index.ts';
 import { enqueueEmailWithAttachments } from '#server/lib/mail/attachments.repo.ts';
-import { layoutHtml } from '#server/lib/mail/templates.emails.ts';
+import { emailBody } from '#server/lib/mail/templates.emails.ts';
 import { orderReference } from '#shared/consent.ts';
 import { formatDate, formatPrice } from '#shared/format.ts';
 import { invoiceLabel } from '#shared/schemas/teams.ts';
@@ -45,8 +45,7 @@ export async function invoicePaidInstalment(
       kind: 'instalment_receipt',
       to: plan.email,
       subject: `Payment received: ${plan.courseTitle} (VAT invoice ${label})`,
-      text: `${lines.join('\n\n')}\n`,
-      html: layoutHtml(lines, { href: `${ctx.publicUrl}/account`, label: 'Open Billing' }),
+      ...emailBody(lines, { href: `${ctx.publicUrl}/account`, label: 'Open Billing' }),
     },
     [await invoiceAttachment(tx, invoice.id, ctx.invoicing)],
   );

@@ -17,7 +17,7 @@ import {
 import type { Principal } from '#server/lib/access.policy.ts';
 import { conflict, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
-import { layoutHtml } from '#server/lib/mail/templates.emails.ts';
+import { emailBody } from '#server/lib/mail/templates.emails.ts';
 import { activeStaffWith, userById } from '#server/lib/users.repo.ts';
 import { isUuid } from '#server/lib/uuid.util.ts';
 import { CANCELLATION_DAYS, orderReference } from '#shared/consent.ts';
@@ -278,8 +278,7 @@ export async function askForRefund(
       kind: 'refund_request',
       to: email,
       subject: `Refund request for order ${order.reference}`,
-      text: `${lines.join('\n\n')}\n`,
-      html: layoutHtml(lines),
+      ...emailBody(lines),
     });
   }
 }

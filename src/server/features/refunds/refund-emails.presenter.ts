@@ -1,7 +1,7 @@
 import type { AppConfig } from '#server/config.ts';
 import type { Queryable } from '#server/db/client.ts';
 import { enqueueEmailWithAttachments } from '#server/lib/mail/attachments.repo.ts';
-import { layoutHtml } from '#server/lib/mail/templates.emails.ts';
+import { emailBody } from '#server/lib/mail/templates.emails.ts';
 import { orderReference } from '#shared/consent.ts';
 import { formatPrice } from '#shared/format.ts';
 import { creditNoteLabel } from '#shared/schemas/refunds.ts';
@@ -50,8 +50,7 @@ export async function sendRefundEmail(
       kind: 'refund',
       to: input.to,
       subject: `Refund of ${amount} for ${input.courseTitle}`,
-      text: `${lines.join('\n\n')}\n`,
-      html: layoutHtml(lines),
+      ...emailBody(lines),
     },
     await refundAttachments(tx, refund.id, input.supplier),
   );

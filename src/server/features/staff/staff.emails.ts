@@ -1,5 +1,5 @@
 import type { OutgoingEmail } from '#server/lib/mail/outbox.service.ts';
-import { layoutHtml } from '#server/lib/mail/templates.emails.ts';
+import { emailBody } from '#server/lib/mail/templates.emails.ts';
 import { STAFF_INVITATION_TTL_DAYS } from '#shared/constants.ts';
 
 /** The staff invitation: a single-use link where the invitee sets their password (docs/staff.md). */
@@ -18,7 +18,6 @@ export function staffInvitationEmail(input: {
     kind: 'staff-invitation',
     to: input.to,
     subject: 'Your invitation to the TradeSkills team',
-    text: `${lines.join('\n\n')}\n`,
-    html: layoutHtml(lines, { href: input.link, label: 'Accept the invitation' }),
+    ...emailBody(lines, { href: input.link, label: 'Accept the invitation' }),
   };
 }

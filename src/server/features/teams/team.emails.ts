@@ -1,5 +1,5 @@
 import type { OutgoingEmail } from '#server/lib/mail/outbox.service.ts';
-import { layoutHtml } from '#server/lib/mail/templates.emails.ts';
+import { emailBody } from '#server/lib/mail/templates.emails.ts';
 import { formatPrice } from '#shared/format.ts';
 import { INVOICE_PAYMENT_TERMS_DAYS, invoiceLabel } from '#shared/schemas/teams.ts';
 
@@ -14,8 +14,7 @@ function email(
     kind,
     to,
     subject,
-    text: `${lines.join('\n\n')}\n`,
-    html: layoutHtml(lines, link),
+    ...emailBody(lines, link),
   } satisfies OutgoingEmail;
 }
 

@@ -1,5 +1,5 @@
 import type { OutgoingEmail } from '#server/lib/mail/outbox.service.ts';
-import { layoutHtml } from '#server/lib/mail/templates.emails.ts';
+import { emailBody } from '#server/lib/mail/templates.emails.ts';
 
 // The waitlist's two emails (docs/product.md#waitlist); each carries its unsubscribe link.
 
@@ -22,8 +22,7 @@ export function waitlistConfirmEmail(input: {
     kind: 'waitlist_confirm',
     to: input.to,
     subject: `Confirm: tell me when ${input.courseTitle} opens`,
-    text: `${lines.join('\n\n')}\n`,
-    html: layoutHtml(lines, { href: input.confirmUrl, label: 'Confirm my email' }),
+    ...emailBody(lines, { href: input.confirmUrl, label: 'Confirm my email' }),
   };
 }
 
@@ -44,7 +43,6 @@ export function waitlistOpenEmail(input: {
     kind: 'waitlist_open',
     to: input.to,
     subject: `${input.courseTitle} is now open`,
-    text: `${lines.join('\n\n')}\n`,
-    html: layoutHtml(lines, { href: input.courseUrl, label: 'See the course' }),
+    ...emailBody(lines, { href: input.courseUrl, label: 'See the course' }),
   };
 }

@@ -19,6 +19,11 @@ export function layoutHtml(paragraphs: string[], link?: { href: string; label: s
   return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px"><p style="font-size:20px;font-weight:bold;color:#1e3a5f;margin:0 0 18px">TradeSkills</p>${body}${button}</body></html>`;
 }
 
+/** An email's two bodies from its paragraphs: the plain text, and the same paragraphs in the branded HTML layout. */
+export function emailBody(paragraphs: string[], link?: { href: string; label: string }) {
+  return { text: `${paragraphs.join('\n\n')}\n`, html: layoutHtml(paragraphs, link) };
+}
+
 /** How to sign in with a temporary password: every email that carries one says it the same way. */
 export function signInParagraphs(to: string, temporaryPassword: string, loginUrl: string): string[] {
   return [
@@ -47,8 +52,7 @@ export function credentialsEmail(input: {
     kind: 'credentials',
     to: input.to,
     subject: `Your TradeSkills login for ${input.courseTitle}`,
-    text: `${lines.join('\n\n')}\n`,
-    html: layoutHtml(lines, { href: loginUrl, label: 'Sign in to TradeSkills' }),
+    ...emailBody(lines, { href: loginUrl, label: 'Sign in to TradeSkills' }),
   };
 }
 
@@ -70,8 +74,7 @@ export function courseAddedEmail(input: {
     kind: 'course_added',
     to: input.to,
     subject: `${input.courseTitle} has been added to your TradeSkills account`,
-    text: `${lines.join('\n\n')}\n`,
-    html: layoutHtml(lines, { href: loginUrl, label: 'Go to my courses' }),
+    ...emailBody(lines, { href: loginUrl, label: 'Go to my courses' }),
   };
 }
 
@@ -93,8 +96,7 @@ export function purchaseReceiptEmail(input: {
     kind: 'purchase_receipt',
     to: input.to,
     subject: `Your receipt for ${input.courseTitle}`,
-    text: `${lines.join('\n\n')}\n`,
-    html: layoutHtml(lines, { href: accountUrl, label: 'See my orders' }),
+    ...emailBody(lines, { href: accountUrl, label: 'See my orders' }),
   };
 }
 
@@ -114,8 +116,7 @@ export function passwordResetEmail(input: {
     kind: 'password_reset',
     to: input.to,
     subject: 'Reset your TradeSkills password',
-    text: `${lines.join('\n\n')}\n`,
-    html: layoutHtml(lines, { href: input.resetUrl, label: 'Choose a new password' }),
+    ...emailBody(lines, { href: input.resetUrl, label: 'Choose a new password' }),
   };
 }
 
@@ -138,8 +139,7 @@ export function passwordChangedEmail(input: {
     kind: 'password_changed',
     to: input.to,
     subject: 'Your TradeSkills password was changed',
-    text: `${lines.join('\n\n')}\n`,
-    html: layoutHtml(lines, { href: forgotUrl, label: 'This was not me: reset my password' }),
+    ...emailBody(lines, { href: forgotUrl, label: 'This was not me: reset my password' }),
   };
 }
 
