@@ -178,10 +178,16 @@ export async function askUnaskedParts(
     entry.parts.push(part);
     byRefund.set(refund.id, entry);
   }
+  let unexpected: unknown = null;
   for (const { refund, parts } of byRefund.values()) {
-    // A refusal fails its part (askProvider); the other refunds still go out.
-    await askProvider(deps, refund, parts).catch(() => {});
+    try {
+      await askProvider(deps, refund, parts);
+    } catch (error) {
+      // A provider's refusal has failed its part (askProvider); anything else is reported once the others went out.
+      if (!(error instanceof HttpError)) unexpected ??= error;
+    }
   }
+  if (unexpected) throw unexpected;
   return rows.length;
 }
 
