@@ -5,10 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '#server/app.ts';
-import { testConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
 import { hashPassword } from '#server/lib/passwords.util.ts';
+import { benchConfig } from './config.ts';
 import type { BenchResult } from './run.ts';
 
 const STUDENTS = 50_000;
@@ -90,11 +90,7 @@ export default async function adminBench(): Promise<BenchResult[]> {
       `  generated ${row.s} students, ${row.c} courses, ${row.p} progress rows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
 
-    const app = await buildApp(
-      testConfig({ logLevel: 'silent' }),
-      { database },
-      { clientDir: '/nonexistent' },
-    );
+    const app = await buildApp(benchConfig(), { database }, { clientDir: '/nonexistent' });
     await app.ready();
     await db.insert(users).values({
       email: 'bench-admin@bench.test',

@@ -6,12 +6,12 @@ import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '#server/app.ts';
-import { testConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
 import { hashPassword } from '#server/lib/passwords.util.ts';
 import { enrol } from '#server/test/factories.ts';
 import { buildCourse } from '#server/test/fixtures/learning-course.ts';
+import { benchConfig } from './config.ts';
 import type { BenchResult } from './run.ts';
 
 const CONNECTIONS = 50;
@@ -49,7 +49,7 @@ export default async function learningBench(): Promise<BenchResult[]> {
     await enrol(database.db, student!.id, fx.course.id);
 
     const app = await buildApp(
-      testConfig({ dataDir: '.tmp/bench-learning' }),
+      benchConfig({ dataDir: '.tmp/bench-learning' }),
       { database },
       { clientDir: '/nonexistent' },
     );

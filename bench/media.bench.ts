@@ -33,7 +33,7 @@ interface Ready {
 // ── The server process ────────────────────────────────────────────────────────────────────────────
 if (process.env.MEDIA_BENCH_SERVER === '1') {
   const { buildApp } = await import('#server/app.ts');
-  const { testConfig } = await import('#server/config.ts');
+  const { benchConfig } = await import('./config.ts');
   const { openDatabase } = await import('#server/db/client.ts');
   const { users } = await import('#server/db/schema/index.ts');
   const { hashPassword } = await import('#server/lib/passwords.util.ts');
@@ -46,11 +46,7 @@ if (process.env.MEDIA_BENCH_SERVER === '1') {
     role: 'admin',
     firstName: 'Bench',
   });
-  const app = await buildApp(
-    testConfig({ dataDir: dir, logLevel: 'silent' }),
-    { database },
-    { clientDir: '/none' },
-  );
+  const app = await buildApp(benchConfig({ dataDir: dir }), { database }, { clientDir: '/none' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const raw = http.createServer((req, res) => {
     pipeline(req, fs.createWriteStream(path.join(dir, 'raw.bin'))).then(

@@ -8,11 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { buildApp } from '#server/app.ts';
-import { testConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { courses, users } from '#server/db/schema/index.ts';
 import { seedDemo } from '#server/db/seed.ts';
 import { hashPassword } from '#server/lib/passwords.util.ts';
+import { benchConfig } from './config.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 40);
 const databaseUrl = process.env.BENCH_PG_URL || undefined;
@@ -37,7 +37,7 @@ const created = await database.db
   )
   .returning({ email: users.email });
 
-const config = testConfig({ logLevel: 'silent', dataDir });
+const config = benchConfig({ dataDir });
 const app = await buildApp(config, { database });
 await app.listen({ port: 0, host: '127.0.0.1' });
 

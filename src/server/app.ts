@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -6,12 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyReply, type FastifySchema } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { DestinationStream } from 'pino';
 import { registerWebApp } from '#server/features/public-pages/index.ts';
@@ -21,12 +15,15 @@ import type { Database, Db } from './db/client.ts';
 import { closeServices, createFeatureDeps, createServices, type FeatureDeps, type Services } from './deps.ts';
 import { featureRoutes } from './features/index.ts';
 import { FairShare } from './lib/fair-share.service.ts';
+import { FrontDoor } from './lib/front-door.ts';
 import { listenForInvalidation } from './lib/invalidation.service.ts';
 import { loggerOptions } from './lib/logging.util.ts';
+import { requestIdOf } from './lib/request-id.util.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { registerAuth, sessionCookieName } from './plugins/auth.plugin.ts';
 import { registerCsrf } from './plugins/csrf.plugin.ts';
 import { registerErrorHandling } from './plugins/errors.plugin.ts';
-import { securityHeaders } from './plugins/security-headers.plugin.ts';
+import { apiSecurityHeaders, isApiPath, securityHeaders } from './plugins/security-headers.plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +45,8 @@ declare module 'fastify' {
     learningCache: Services['learningCache'];
     catalogCache: Services['catalogCache'];
     pageCache: Services['pageCache'];
+    /** Answers the catalogue's GETs before Fastify (lib/front-door.ts). */
+    frontDoor: FrontDoor;
     checkoutDeps: FeatureDeps['checkout'];
     instalmentDeps: FeatureDeps['instalments'];
     refundDeps: FeatureDeps['refunds'];
@@ -102,13 +101,17 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildOptions = {}) {
+  // Visitors take turns with session work when both are waiting (lib/fair-share.service.ts), at the front door and
+  // in the request hook alike.
+  const fairShare = new FairShare(sessionCookieName(config.secureCookies));
+  const pageHeaders = securityHeaders(config);
+  const apiHeaders = apiSecurityHeaders(pageHeaders);
+  const frontDoor = new FrontDoor(fairShare, apiHeaders);
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     bodyLimit: JSON_BODY_LIMIT,
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    serverFactory: frontDoor.serverFactory(),
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     // Only then is X-Forwarded-For believed for request.ip; without it a forged header gains nothing.
     trustProxy: proxyTrust(config.trustProxy),
     // A URL fastify cannot decode (e.g. %ED%A0%80, a lone surrogate) never reaches a route: answer it in our
@@ -140,6 +143,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   app.decorate('learningCache', services.learningCache);
   app.decorate('catalogCache', services.catalogCache);
   app.decorate('pageCache', services.pageCache);
+  frontDoor.setLogger(app.log);
+  app.decorate('frontDoor', frontDoor);
   app.addHook('onClose', async () => closeServices(services));
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
@@ -152,14 +157,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
       route.decompress = false;
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  // Set as the request arrives (a synchronous hook, no promise per request); error replies keep them. Visitors
-  // take turns with session work when both are waiting (lib/fair-share.service.ts).
-  const fairShare = new FairShare(sessionCookieName(config.secureCookies));
-  const security = securityHeaders(config);
+  app.setSerializerCompiler(responseSerializerCompiler({ crossCheck: config.checkResponses }));
+  // Set as the request arrives (a synchronous hook, no promise per request); error replies keep them.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // On the raw response, as helmet sets them: a hijacked stream keeps them and a route's own header wins.
+    const security = isApiPath(request.url) ? apiHeaders : pageHeaders;
     for (const [name, value] of security) reply.raw.setHeader(name, value);
     fairShare.admit(request.raw, reply.raw, done);
   });

@@ -131,6 +131,11 @@ export type Env = z.infer<typeof envSchema>;
 
 export interface AppConfig {
   env: Env['NODE_ENV'];
+  /**
+   * Every response is also written by its zod schema and must be the same JSON as the compiled serializer's
+   * (lib/response-serializer.ts): on outside production; off in production and in the benchmarks.
+   */
+  checkResponses: boolean;
   port: number;
   host: string;
   publicUrl: string;
@@ -204,6 +209,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
+    checkResponses: env.NODE_ENV !== 'production',
     port: env.PORT,
     host: env.HOST,
     publicUrl,

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
@@ -6,16 +5,11 @@ import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
 import { hashPassword } from '#server/lib/passwords.util.ts';
 import { createTestDatabase } from '#server/test/harness.ts';
+import { captureLogs } from '#server/test/log-capture.ts';
 
 // Logs hold no secrets (README 'Limits and bad input'): a real database error's bound values (an email, an
 // argon2 hash) and the request's cookie never reach a log line; the SQLSTATE does.
-const lines: string[] = [];
-const capture = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
+const { stream: capture, lines } = captureLogs();
 let database: Database;
 let app: Awaited<ReturnType<typeof buildApp>>;
 const email = `secret-person-${Date.now()}@example.com`;

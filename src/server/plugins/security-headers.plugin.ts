@@ -58,3 +58,31 @@ export function securityHeaders(config: AppConfig): [name: string, value: string
   })({} as IncomingMessage, res as unknown as ServerResponse, () => {});
   return [...headers];
 }
+
+/** What a response under /api/ keeps of the page set, beside its own CSP. */
+const API_KEEPS = new Set([
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+]);
+
+/**
+ * The security headers of responses under /api/ (JSON, PDFs, CSV, event streams), worked out once from the page set
+ * (docs/decisions/0024-front-door-for-the-catalogue.md). They are documents that load nothing, so their CSP is
+ * `default-src 'none'` (stricter than a page's) and still refuses framing; they keep nosniff, the same-origin
+ * resource policy and HSTS. The headers that only matter to an HTML page (X-Frame-Options, the referrer policy
+ * for its links, the opener and agent-cluster policies, IE's download and DNS-prefetch switches) are left off.
+ */
+export function apiSecurityHeaders(
+  pageHeaders: [name: string, value: string][],
+): [name: string, value: string][] {
+  return [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ...pageHeaders.filter(([name]) => API_KEEPS.has(name)),
+  ];
+}
+
+/** Whether a request's response takes the /api/ set: everything under /api/ but the API's HTML documentation. */
+export function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
