@@ -45,7 +45,7 @@ declare module 'fastify' {
     learningCache: Services['learningCache'];
     catalogCache: Services['catalogCache'];
     pageCache: Services['pageCache'];
-    /** Answers the catalogue's GETs before Fastify (lib/front-door.ts). */
+    /** Answers the catalogue's and cached pages' GETs before Fastify (lib/front-door.ts). */
     frontDoor: FrontDoor;
     checkoutDeps: FeatureDeps['checkout'];
     instalmentDeps: FeatureDeps['instalments'];
@@ -103,10 +103,11 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildOptions = {}) {
   // Visitors take turns with session work when both are waiting (lib/fair-share.service.ts), at the front door and
   // in the request hook alike.
-  const fairShare = new FairShare(sessionCookieName(config.secureCookies));
+  const sessionCookie = sessionCookieName(config.secureCookies);
+  const fairShare = new FairShare(sessionCookie);
   const pageHeaders = securityHeaders(config);
   const apiHeaders = apiSecurityHeaders(pageHeaders);
-  const frontDoor = new FrontDoor(fairShare, apiHeaders);
+  const frontDoor = new FrontDoor(fairShare, sessionCookie, { api: apiHeaders, page: pageHeaders });
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     bodyLimit: JSON_BODY_LIMIT,

@@ -5,23 +5,30 @@ import { redactUrl } from './logging.util.ts';
 import { acceptedEncoding, type Encoding, type Precompressed } from './precompressed.util.ts';
 import { requestIdOf } from './request-id.util.ts';
 
-// The front door (docs/decisions/0024-front-door-for-the-catalogue.md): the hottest anonymous read, the catalogue
-// JSON, is the same bytes for every caller and is already serialised and compressed once per snapshot. Its GETs and
-// HEADs are answered here, on the socket's request event, before the framework builds a request and a reply and runs
-// its hooks, with headers prepared once per snapshot. Everything else, and the catalogue while its cache is cold,
-// goes on to Fastify, whose route sends the same response.
+// The front door (docs/decisions/0024-front-door-for-the-catalogue.md): the hottest anonymous reads, the catalogue
+// JSON and the public pages visitors get, are the same bytes for every caller and are already rendered and
+// compressed once per snapshot. Their GETs and HEADs are answered here, on the socket's request event, before the
+// framework builds a request and a reply and runs its hooks, with headers prepared once per body. Everything else,
+// and anything not cached yet, goes on to Fastify, whose routes send the same response.
 
-/** A cached body as the front door sends it: its validator and its copies per encoding. */
+/** A cached body as the front door sends it: its status (200 when absent), validator and copies per encoding. */
 export interface FrontBody {
+  status?: number;
   etag: string;
   body: Precompressed;
 }
 
-/** What a path answers with: fixed headers, and the current body (undefined while it is not cached). */
+/** What a path answers with: fixed headers, and the current body for a path (undefined while it is not cached). */
 export interface FrontRoute {
   type: string;
   cacheControl: string;
-  current: () => FrontBody | undefined;
+  /** Vary besides Accept-Encoding (which every front-door answer varies on). */
+  vary?: string;
+  /** Which security headers (plugins/security-headers.plugin.ts): the API set or a page's. */
+  security: 'api' | 'page';
+  /** Only requests without a session cookie (a signed-in browser gets something else from Fastify). */
+  visitorsOnly?: boolean;
+  current: (path: string) => FrontBody | undefined;
 }
 
 interface ServerTimeouts {
@@ -43,18 +50,26 @@ interface Prepared {
 
 export class FrontDoor {
   private readonly routes = new Map<string, FrontRoute>();
+  private anyPath: FrontRoute | undefined;
   private readonly prepared = new WeakMap<FrontBody, Prepared>();
   private log: FastifyBaseLogger | undefined;
+  /** How many requests the front door has answered since start-up. */
+  answered = 0;
 
   constructor(
     private readonly fairShare: FairShare,
-    /** The security headers of responses under /api/ (plugins/security-headers.plugin.ts). */
-    private readonly security: [name: string, value: string][],
+    private readonly sessionCookie: string,
+    private readonly security: Record<FrontRoute['security'], [name: string, value: string][]>,
   ) {}
 
   /** Answers GET and HEAD of exactly `path` (any query string) from `route` while it has a body. */
   serve(path: string, route: FrontRoute): void {
     this.routes.set(path, route);
+  }
+
+  /** Answers GET and HEAD of any other path for which `route` has a body (a cache keyed by path). */
+  serveCached(route: FrontRoute): void {
+    this.anyPath = route;
   }
 
   /** Request lines go to the app's logger at info level, as Fastify's own do. */
@@ -81,12 +96,19 @@ export class FrontDoor {
   handler(next: Handler): Handler {
     return (req, res) => {
       const method = req.method;
-      const url = req.url ?? '';
-      const route = method === 'GET' || method === 'HEAD' ? this.routes.get(pathOf(url)) : undefined;
-      const current = route?.current();
+      if (method !== 'GET' && method !== 'HEAD') return next(req, res);
+      const path = pathOf(req.url ?? '');
+      const route = this.routes.get(path) ?? this.anyPath;
+      const current = route && this.admits(route, req) ? route.current(path) : undefined;
       if (!route || !current) return next(req, res);
       this.fairShare.admit(req, res, () => this.answer(req, res, route, current));
     };
+  }
+
+  private admits(route: FrontRoute, req: IncomingMessage): boolean {
+    if (!route.visitorsOnly) return true;
+    const cookie = req.headers.cookie;
+    return cookie === undefined || !cookie.includes(this.sessionCookie);
   }
 
   private answer(req: IncomingMessage, res: ServerResponse, route: FrontRoute, current: FrontBody): void {
@@ -101,10 +123,11 @@ export class FrontDoor {
     let body: Buffer | undefined;
     if (req.headers['if-none-match'] !== current.etag) {
       const encoding: Encoding = acceptedEncoding(req.headers['accept-encoding']);
-      status = 200;
+      status = current.status ?? 200;
       headers = prepared[encoding];
       if (req.method === 'GET') body = current.body[encoding];
     }
+    this.answered++;
     const list = headers.slice();
     list[1] = id;
     res.writeHead(status, list);
@@ -119,23 +142,24 @@ export class FrontDoor {
     const base = [
       'x-request-id',
       '',
-      ...this.security.flat(),
+      ...this.security[route.security].flat(),
       'cache-control',
       route.cacheControl,
       'etag',
       current.etag,
     ];
+    const vary = route.vary ? `${route.vary}, Accept-Encoding` : 'Accept-Encoding';
     const ok = (encoding: Encoding) => [
       ...base,
       'content-type',
       route.type,
       'vary',
-      'Accept-Encoding',
+      vary,
       ...(encoding === 'identity' ? [] : ['content-encoding', encoding]),
       'content-length',
       current.body[encoding].length,
     ];
-    return { identity: ok('identity'), br: ok('br'), gzip: ok('gzip'), notModified: base };
+    return { identity: ok('identity'), br: ok('br'), gzip: ok('gzip'), notModified: [...base, 'vary', vary] };
   }
 }
 

@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { courses } from '#server/db/schema/index.ts';
 import { invalidate } from '#server/lib/invalidation.service.ts';
 import { createTestDatabase } from '#server/test/harness.ts';
 import { captureLogs } from '#server/test/log-capture.ts';
+import { rawRequest, stableHeaders } from '#server/test/raw-http.ts';
 
 // The catalogue's front door (docs/decisions/0024-front-door-for-the-catalogue.md): over a real socket, a cached
 // catalogue is answered before Fastify, with exactly what the route itself answers.
@@ -19,42 +19,8 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 let port: number;
 let courseId: string;
 
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A request over the socket, with the body as sent (never decompressed). */
-function raw(
-  path: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
-): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({
-      host: '127.0.0.1',
-      port,
-      path,
-      method: options.method ?? 'GET',
-      headers: options.headers,
-    });
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** The headers a response carries that do not change from one request to the next. */
-function stable(headers: Record<string, unknown>) {
-  const { date: _date, connection: _c, 'keep-alive': _k, 'x-request-id': _id, ...rest } = headers;
-  return rest;
-}
+const raw = (path: string, options: Parameters<typeof rawRequest>[2] = {}) => rawRequest(port, path, options);
+const stable = stableHeaders;
 
 const frontDoorLines = () => lines.filter((line) => line.includes('request completed at the front door'));
 

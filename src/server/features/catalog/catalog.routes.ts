@@ -19,6 +19,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.frontDoor.serve('/api/courses/available', {
     type,
     cacheControl: 'no-cache',
+    security: 'api',
     current: () => cache.peek() ?? undefined,
   });
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -12,6 +13,7 @@ import { courseContentChanged } from '#server/lib/change-notifications.service.t
 import { databaseUrlFor, testDbKind } from '#server/test/db-target.ts';
 import { createUser } from '#server/test/factories.ts';
 import { createTestDatabase, eventually } from '#server/test/harness.ts';
+import { rawRequest, stableHeaders } from '#server/test/raw-http.ts';
 
 // The rendered-page cache for visitors (docs/decisions/0018-cached-pages-fair-rendering.md), through the real app
 // and database. The stand-in server entry numbers its renders, so equal bytes prove a page was not rendered again.
@@ -158,5 +160,51 @@ describe('cached public pages', () => {
     const first = await get(app, missing);
     expect(first.statusCode).toBe(404);
     expect(renderNumber((await get(app, missing)).body)).toBeGreaterThan(renderNumber(first.body));
+  });
+});
+
+describe('cached public pages at the front door', () => {
+  it('answers a visitor a cached page before Fastify, exactly as the route would; never a signed-in browser', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as AddressInfo).port;
+    const path = `/courses/${courseId}`;
+    await rawRequest(port, path); // the route renders and caches it
+    for (const encoding of ['identity', 'br', 'gzip']) {
+      const headers = { 'accept-encoding': encoding };
+      const viaRoute = await app.inject({ url: path, headers });
+      const answered = app.frontDoor.answered;
+      const viaDoor = await rawRequest(port, `${path}?utm_source=newsletter`, { headers });
+      expect(app.frontDoor.answered, encoding).toBe(answered + 1);
+      expect(viaDoor.status).toBe(200);
+      expect(stableHeaders(viaDoor.headers), encoding).toEqual(stableHeaders(viaRoute.headers));
+      expect(viaDoor.body.equals(viaRoute.rawPayload), encoding).toBe(true);
+    }
+    const page = await rawRequest(port, path);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const notModified = await rawRequest(port, path, {
+      headers: { 'if-none-match': String(page.headers.etag) },
+    });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+
+    // A signed-in browser, an uncached 404 and a write all go to Fastify.
+    const answered = app.frontDoor.answered;
+    const signedIn = await rawRequest(port, path, { headers: { cookie: adminCookie } });
+    expect(signedIn.body.toString()).toContain('<div id="root"></div>');
+    expect(signedIn.body.toString()).not.toContain('Rendered');
+    const missing = await rawRequest(port, '/courses/00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    const posted = await rawRequest(port, path, { method: 'POST' });
+    expect(posted.status).toBe(404);
+    expect(app.frontDoor.answered).toBe(answered);
+
+    // A change clears the page: the next visitor gets a fresh render from the route, then the front door has it.
+    const before = renderNumber(page.body.toString());
+    await courseContentChanged(database);
+    const fresh = await rawRequest(port, path);
+    expect(renderNumber(fresh.body.toString())).toBeGreaterThan(before);
+    expect(app.frontDoor.answered).toBe(answered);
+    expect((await rawRequest(port, path)).body.equals(fresh.body)).toBe(true);
+    expect(app.frontDoor.answered).toBe(answered + 1);
   });
 });

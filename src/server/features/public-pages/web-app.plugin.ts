@@ -84,6 +84,17 @@ export function registerWebApp(app: FastifyInstance, { clientDir, serverEntryFil
     return reply.send(renderer.shell(page.head));
   }
 
+  // A visitor's page that is cached is answered before Fastify, exactly as sendCached below would
+  // (lib/front-door.ts); the routes render and cache it the first time.
+  app.frontDoor.serveCached({
+    type: HTML,
+    cacheControl: 'no-cache',
+    vary: 'Cookie',
+    security: 'page',
+    visitorsOnly: true,
+    current: (path) => pages.peek(path),
+  });
+
   for (const page of serverPages) {
     const load = (request: FastifyRequest) =>
       page.load({
