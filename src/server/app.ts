@@ -15,11 +15,11 @@ import type { Database, Db } from './db/client.ts';
 import { closeServices, createFeatureDeps, createServices, type FeatureDeps, type Services } from './deps.ts';
 import { featureRoutes } from './features/index.ts';
 import { FairShare } from './lib/fair-share.service.ts';
-import { FrontDoor } from './lib/front-door.ts';
+import { FrontDoor } from './lib/front-door.service.ts';
 import { listenForInvalidation } from './lib/invalidation.service.ts';
 import { loggerOptions } from './lib/logging.util.ts';
 import { requestIdOf } from './lib/request-id.util.ts';
-import { responseSerializerCompiler } from './lib/response-serializer.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.util.ts';
 import { registerAuth, sessionCookieName } from './plugins/auth.plugin.ts';
 import { registerCsrf } from './plugins/csrf.plugin.ts';
 import { registerErrorHandling } from './plugins/errors.plugin.ts';
@@ -45,7 +45,7 @@ declare module 'fastify' {
     learningCache: Services['learningCache'];
     catalogCache: Services['catalogCache'];
     pageCache: Services['pageCache'];
-    /** Answers the catalogue's and cached pages' GETs before Fastify (lib/front-door.ts). */
+    /** Answers the catalogue's and cached pages' GETs before Fastify (lib/front-door.service.ts). */
     frontDoor: FrontDoor;
     checkoutDeps: FeatureDeps['checkout'];
     instalmentDeps: FeatureDeps['instalments'];

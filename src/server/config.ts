@@ -133,7 +133,7 @@ export interface AppConfig {
   env: Env['NODE_ENV'];
   /**
    * Every response is also written by its zod schema and must be the same JSON as the compiled serializer's
-   * (lib/response-serializer.ts): on outside production; off in production and in the benchmarks.
+   * (lib/response-serializer.util.ts): on outside production; off in production and in the benchmarks.
    */
   checkResponses: boolean;
   port: number;

@@ -15,7 +15,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const type = 'application/json; charset=utf-8';
 
   // While the catalogue is cached, its GETs are answered before Fastify with the same response as the route below
-  // (lib/front-door.ts); the route answers while the cache is cold, and for app.inject.
+  // (lib/front-door.service.ts); the route answers while the cache is cold, and for app.inject.
   app.frontDoor.serve('/api/courses/available', {
     type,
     cacheControl: 'no-cache',

@@ -85,7 +85,7 @@ export function registerWebApp(app: FastifyInstance, { clientDir, serverEntryFil
   }
 
   // A visitor's page that is cached is answered before Fastify, exactly as sendCached below would
-  // (lib/front-door.ts); the routes render and cache it the first time.
+  // (lib/front-door.service.ts); the routes render and cache it the first time.
   app.frontDoor.serveCached({
     type: HTML,
     cacheControl: 'no-cache',
