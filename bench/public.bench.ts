@@ -4,7 +4,7 @@
 // 4G, 4× CPU slowdown; best of 3 runs) on / and a course page.
 // Lighthouse timings depend on a quiet CPU: run it when nothing else is busy.
 import { chromium } from '@playwright/test';
-import autocannon from 'autocannon';
+import { autocannon } from './load-client.ts';
 import { CHROMIUM, firstCourseUrl, lighthouseReport, startServer, stopServer } from './public-server.ts';
 import type { BenchResult } from './run.ts';
 
@@ -66,9 +66,12 @@ function bestRun(url: string): LighthouseSummary {
   return runs[0]!;
 }
 
-/** Requests a second at 50 connections, compressed as a browser asks (brotli or gzip). */
+/**
+ * Requests a second at 50 connections, compressed as a browser asks (brotli or gzip). The client runs in this
+ * thread and does not keep bodies (load-client.ts); the server is another process.
+ */
 async function pageRps(url: string): Promise<number> {
-  const options = { url, connections: 50, headers: { 'accept-encoding': 'br, gzip' }, workers: 1 };
+  const options = { url, connections: 50, headers: { 'accept-encoding': 'br, gzip' } };
   await autocannon({ ...options, duration: 1 });
   const result = await autocannon({ ...options, duration: PAGE_LOAD_S });
   if (result.non2xx > 0 || result.errors > 0)
