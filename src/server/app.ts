@@ -207,8 +207,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps, options: BuildO
   app.decorate('privacyDeps', features.privacy);
   app.decorate('mediaDeps', features.media);
   app.decorate('messageHub', features.messageHub);
-  // Open message streams end before the server stops taking connections.
-  app.addHook('preClose', async () => features.messageHub.close());
+  // Open message streams end before the server stops taking connections; the front door leaves the closing
+  // answer (503, connection closed) to Fastify.
+  app.addHook('preClose', async () => {
+    frontDoor.close();
+    await features.messageHub.close();
+  });
   for (const routes of featureRoutes) await app.register(routes);
 
   registerWebApp(app, {

@@ -55,6 +55,8 @@ export class FrontDoor {
   private log: FastifyBaseLogger | undefined;
   /** How many requests the front door has answered since start-up. */
   answered = 0;
+  /** Set when the app starts closing: from then on Fastify answers everything (a 503 that closes the connection). */
+  private closing = false;
 
   constructor(
     private readonly fairShare: FairShare,
@@ -70,6 +72,11 @@ export class FrontDoor {
   /** Answers GET and HEAD of any other path for which `route` has a body (a cache keyed by path). */
   serveCached(route: FrontRoute): void {
     this.anyPath = route;
+  }
+
+  /** The app is closing: step aside, so that every request gets Fastify's closing answer. */
+  close(): void {
+    this.closing = true;
   }
 
   /** Request lines go to the app's logger at info level, as Fastify's own do. */
@@ -96,7 +103,7 @@ export class FrontDoor {
   handler(next: Handler): Handler {
     return (req, res) => {
       const method = req.method;
-      if (method !== 'GET' && method !== 'HEAD') return next(req, res);
+      if ((method !== 'GET' && method !== 'HEAD') || this.closing) return next(req, res);
       const path = pathOf(req.url ?? '');
       const route = this.routes.get(path) ?? this.anyPath;
       const current = route && this.admits(route, req) ? route.current(path) : undefined;
