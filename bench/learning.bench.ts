@@ -1,5 +1,5 @@
 // Signed-in GET /api/modules on PostgreSQL, side by side with a bare node:http server answering the same bytes,
-// both driven by autocannon at 50 connections in the same run. Goal: at least 0.3 of the bare server's
+// both driven by autocannon at 50 connections in alternating rounds of the same run. Goal: at least 0.3 of the bare server's
 // requests per second, and p99 under 25 ms.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +15,8 @@ import { benchConfig } from './config.ts';
 import type { BenchResult } from './run.ts';
 
 const CONNECTIONS = 50;
-const DURATION_S = 10;
+const DURATION_S = 5;
+const ROUNDS = Number(process.env.BENCH_LEARNING_ROUNDS ?? 3);
 
 function run(url: string, headers: Record<string, string> = {}) {
   // autocannon runs in a worker thread so it does not compete with the server for this event loop.
@@ -73,24 +74,45 @@ export default async function learningBench(): Promise<BenchResult[]> {
     });
     const bareUrl = await listen(bare);
 
-    // Warm both up, then measure one after the other.
+    // Warm both up, then measure in alternating rounds (bare, ours; ours, bare; ...): a busy neighbour slows both
+    // sides of a round alike, and the median round's ratio is reported (BENCH_LEARNING_ROUNDS, 3 by default).
     await autocannon({ url: `${base}/api/modules`, connections: 10, duration: 2, headers: { cookie } });
-    const baseline = await run(bareUrl);
+    await autocannon({ url: bareUrl, connections: 10, duration: 2 });
+    const ratios: number[] = [];
+    const mean = { ours: 0, bare: 0 };
+    let p99 = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const measureOurs = async () => {
+        const result = await run(`${base}/api/modules`, { cookie });
+        if (result.non2xx > 0 || result.errors > 0)
+          throw new Error(`GET /api/modules failed ${result.non2xx + result.errors} times`);
+        p99 = Math.max(p99, result.latency.p99);
+        return result.requests.average;
+      };
+      const measureBare = async () => (await run(bareUrl)).requests.average;
+      const [first, second] = round % 2 ? [measureOurs, measureBare] : [measureBare, measureOurs];
+      const a = await first();
+      const b = await second();
+      const [ours, bareRps] = round % 2 ? [a, b] : [b, a];
+      ratios.push(ours / bareRps);
+      mean.ours += ours / ROUNDS;
+      mean.bare += bareRps / ROUNDS;
+    }
     // For context: the session lookup every signed-in route pays, measured alone.
     const authOnly = await run(`${base}/api/user`, { cookie });
-    const ours = await run(`${base}/api/modules`, { cookie });
     bare.close();
     await app.close();
-    if (ours.non2xx > 0 || ours.errors > 0)
-      throw new Error(`GET /api/modules failed ${ours.non2xx + ours.errors} times`);
 
-    const ratio = ours.requests.average / baseline.requests.average;
+    const ratio = [...ratios].sort((x, y) => x - y)[Math.floor(ratios.length / 2)]!;
+    console.log(
+      `  GET /api/modules: ${mean.ours.toFixed(0)} req/s, bare node:http: ${mean.bare.toFixed(0)} req/s; ratio per round ${ratios.map((r) => r.toFixed(3)).join(', ')}`,
+    );
     return [
       {
         name: 'learning: signed-in GET /api/modules (PostgreSQL)',
-        value: ours.requests.average,
+        value: Math.round(mean.ours),
         unit: 'req/s',
-        baseline: { value: baseline.requests.average, unit: 'req/s', label: 'bare node:http, same bytes' },
+        baseline: { value: Math.round(mean.bare), unit: 'req/s', label: 'bare node:http, same bytes' },
         goal: '≥ 0.3 × baseline',
         ok: ratio >= 0.3,
       },
@@ -103,17 +125,16 @@ export default async function learningBench(): Promise<BenchResult[]> {
       },
       {
         name: 'learning: GET /api/modules ÷ signed-in GET /api/user (session lookup alone)',
-        value: ours.requests.average / authOnly.requests.average,
+        value: mean.ours / authOnly.requests.average,
         unit: '×',
         baseline: { value: authOnly.requests.average, unit: 'req/s', label: 'GET /api/user' },
       },
       {
-        name: `learning: GET /api/modules p99 at ${CONNECTIONS} connections`,
-        value: ours.latency.p99,
+        name: `learning: GET /api/modules p99 at ${CONNECTIONS} connections (the worst round)`,
+        value: p99,
         unit: 'ms',
-        baseline: { value: baseline.latency.p99, unit: 'ms', label: 'bare node:http' },
         goal: '< 25 ms',
-        ok: ours.latency.p99 < 25,
+        ok: p99 < 25,
       },
     ];
   } finally {

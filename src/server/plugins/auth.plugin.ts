@@ -38,11 +38,18 @@ export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('sessionId', null);
   const sessions = app.sessions;
 
-  // A callback hook: a request with no session to resolve (every page and public call) costs no promise.
+  // A callback hook: a request with no session to resolve (every page and public call), or whose session is
+  // cached and fresh (nearly every signed-in request), costs no promise.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/objects/')) return done();
     const token = request.cookies[cookieName];
     if (!token) return done();
+    const cached = sessions.resolveCached(token);
+    if (cached) {
+      request.user = cached.user;
+      request.sessionId = cached.sessionId;
+      return done();
+    }
     sessions.resolve(token).then((resolved) => {
       if (resolved) {
         request.user = resolved.user;
