@@ -85,9 +85,7 @@ export class SessionResolver {
     const entry = this.cache.peek(sha256Hex(token));
     if (!entry) return undefined;
     const now = Date.now();
-    if (entry.expiresAt < now || entry.lastSeenAt + SESSION_IDLE_MS < now || !entry.user.isActive)
-      return undefined;
-    if (now - entry.lastSeenAt > TOUCH_INTERVAL_MS) return undefined;
+    if (ended(entry, now) || now - entry.lastSeenAt > TOUCH_INTERVAL_MS) return undefined;
     return { sessionId: entry.sessionId, user: entry.user };
   }
 
@@ -96,7 +94,7 @@ export class SessionResolver {
     const entry = await this.cache.get(tokenHash, () => loadSession(this.db, tokenHash));
     if (!entry) return null;
     const now = Date.now();
-    if (entry.expiresAt < now || entry.lastSeenAt + SESSION_IDLE_MS < now || !entry.user.isActive) {
+    if (ended(entry, now)) {
       this.cache.delete(tokenHash);
       await this.db.delete(authSessions).where(eq(authSessions.id, entry.sessionId));
       return null;
@@ -115,6 +113,11 @@ export class SessionResolver {
     }
     return { sessionId: entry.sessionId, user: entry.user };
   }
+}
+
+/** Expired, idle too long, or its user deactivated. */
+function ended(entry: CachedSession, now: number): boolean {
+  return entry.expiresAt < now || entry.lastSeenAt + SESSION_IDLE_MS < now || !entry.user.isActive;
 }
 
 async function loadSession(db: Queryable, tokenHash: string): Promise<CachedSession | null> {
