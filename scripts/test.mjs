@@ -23,6 +23,8 @@ const bothDatabases = Boolean(process.env.TEST_DATABASE_URL) && wanted('unit') &
 let passed = 0;
 let failed = 0;
 const summary = [];
+// The names of failing tests, repeated beside the total: CI keeps only the tail of the output.
+const failures = [];
 const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
@@ -86,7 +88,18 @@ async function vitest(name, projects, env, extra = []) {
   const ok = await run(name, bin('vitest'), args, {
     env: { ...env, ...(bothDatabases ? { TEST_DB_PAIR: '1' } : {}) },
   });
-  countJson(name, out, ok, (r) => [r.numPassedTests, r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0)]);
+  countJson(name, out, ok, (r) => {
+    for (const file of r.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      if (file.status === 'failed' && !file.assertionResults?.some((t) => t.status === 'failed')) {
+        failures.push(`${name}: ${where}: ${(file.message ?? 'failed').split('\n')[0]}`);
+      }
+      for (const t of file.assertionResults ?? []) {
+        if (t.status === 'failed') failures.push(`${name}: ${where} › ${t.fullName}`);
+      }
+    }
+    return [r.numPassedTests, r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0)];
+  });
 }
 
 async function journeys() {
@@ -106,7 +119,18 @@ async function journeys() {
       },
     },
   );
-  countJson('e2e', out, ok, (r) => [r.stats.expected + r.stats.flaky, r.stats.unexpected]);
+  countJson('e2e', out, ok, (r) => {
+    const walk = (suite, file) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status === 'unexpected') failures.push(`e2e: ${file} › ${spec.title} (${t.projectName})`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, file);
+    };
+    for (const suite of r.suites ?? []) walk(suite, suite.file);
+    return [r.stats.expected + r.stats.flaky, r.stats.unexpected];
+  });
 }
 
 // 1. The CPU-bound steps.
@@ -134,6 +158,7 @@ if (wanted('e2e')) {
   else failed++;
 }
 
+if (failures.length) console.log(`\nfailing:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${summary.join('\n')}\n(${seconds(started)})`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
