@@ -1,32 +1,23 @@
 // `npm run bench catalog`: GET /api/courses/available against a bare node:http server sending the same body
-// (uncompressed, as autocannon asks for it), in alternating rounds; for context, against a bare server that also
-// sends our header lines; and the landing page's initial JavaScript (gzipped) from a production build.
+// (uncompressed, as autocannon asks for it), in short alternating slices pooled; for context, against a bare server
+// that also sends our header lines; and the landing page's initial JavaScript (gzipped) from a production build.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import autocannon from 'autocannon';
 import { build } from 'vite';
 import { buildApp } from '#server/app.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { seedDemo } from '#server/db/seed.ts';
 import { benchConfig } from './config.ts';
 import type { BenchResult } from './run.ts';
+import { interleaved, spread } from './slices.ts';
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 50;
-const ROUNDS = Number(process.env.BENCH_CATALOG_ROUNDS ?? 5);
-
-async function rps(url: string): Promise<number> {
-  // Warm up, then measure; the load generator runs in its own thread so it does not share the servers' event loop.
-  await autocannon({ url, connections: CONNECTIONS, duration: 1, workers: 1 });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, workers: 1 });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result.requests.average;
-}
+const SLICE_S = Number(process.env.BENCH_SLICE_S ?? 2);
+const ROUNDS = Number(process.env.BENCH_CATALOG_ROUNDS ?? 15);
 
 async function catalogThroughput(): Promise<BenchResult[]> {
   const database = await openDatabase({ inMemory: true });
@@ -54,38 +45,29 @@ async function catalogThroughput(): Promise<BenchResult[]> {
     res.end(body);
   });
 
-  // Rounds in turning order (ours, bare, same headers; then bare, same headers, ours; ...): a busy neighbour slows
-  // every side of a round alike, and the median round's ratio is reported (BENCH_CATALOG_ROUNDS, 5 by default).
-  const ratios: number[] = [];
-  const sameHeaderRatios: number[] = [];
-  const mean = { ours: 0, bare: 0, sameHeaders: 0 };
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = (['ours', 'bare', 'sameHeaders'] as const).map(
-      (_, i, all) => all[(i + round) % all.length]!,
-    );
-    const got = { ours: 0, bare: 0, sameHeaders: 0 };
-    for (const side of order)
-      got[side] = await rps(side === 'ours' ? appUrl : side === 'bare' ? bareUrl : sameHeadersUrl);
-    ratios.push(got.ours / got.bare);
-    sameHeaderRatios.push(got.ours / got.sameHeaders);
-    for (const side of order) mean[side] += got[side] / ROUNDS;
-  }
+  // 15 rounds in turning order (ours, bare, same headers; then bare, same headers, ours; ...), 2 s a side a round;
+  // the ratios are of the requests each side answered over all rounds (bench/slices.ts).
+  const pooled = await interleaved(
+    { ours: { url: appUrl }, bare: { url: bareUrl }, sameHeaders: { url: sameHeadersUrl } },
+    { rounds: ROUNDS, sliceS: SLICE_S, connections: CONNECTIONS },
+  );
   await app.close();
   await database.close();
-  const ratio = median(ratios);
-  const sameHeadersRatio = median(sameHeaderRatios);
+  const perSecond = (side: keyof typeof pooled.rate) => pooled.rate[side];
+  const ratio = pooled.rate.ours / pooled.rate.bare;
+  const sameHeadersRatio = pooled.rate.ours / pooled.rate.sameHeaders;
   console.log(
-    `  /api/courses/available: ${mean.ours.toFixed(0)} req/s, bare node:http: ${mean.bare.toFixed(0)} req/s (${body.length} bytes); ratio per round ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
+    `  /api/courses/available: ${perSecond('ours').toFixed(0)} req/s, bare node:http: ${perSecond('bare').toFixed(0)} req/s (${body.length} bytes); ${ROUNDS} rounds of ${SLICE_S} s, ratio per round ${spread(pooled.ratios('ours', 'bare'))}`,
   );
   console.log(
-    `  bare node:http with our ${Object.keys(ownHeaders).length} header lines too: ${mean.sameHeaders.toFixed(0)} req/s; ratio per round ${sameHeaderRatios.map((r) => r.toFixed(2)).join(', ')}`,
+    `  bare node:http with our ${Object.keys(ownHeaders).length} header lines too: ${perSecond('sameHeaders').toFixed(0)} req/s; ratio per round ${spread(pooled.ratios('ours', 'sameHeaders'))}`,
   );
   return [
     {
       name: 'GET /api/courses/available throughput vs bare node:http',
       value: Number(ratio.toFixed(3)),
       unit: 'ratio',
-      baseline: { value: Math.round(mean.bare), unit: 'req/s', label: 'bare node:http, same bytes' },
+      baseline: { value: Math.round(perSecond('bare')), unit: 'req/s', label: 'bare node:http, same bytes' },
       goal: '>= 0.9',
       ok: ratio >= 0.9,
     },
@@ -94,17 +76,12 @@ async function catalogThroughput(): Promise<BenchResult[]> {
       value: Number(sameHeadersRatio.toFixed(3)),
       unit: 'ratio',
       baseline: {
-        value: Math.round(mean.sameHeaders),
+        value: Math.round(perSecond('sameHeaders')),
         unit: 'req/s',
         label: 'bare node:http, same headers and body',
       },
     },
   ];
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** A bare node:http server on a free port, closed when the process ends. */

@@ -1,9 +1,8 @@
 // Signed-in GET /api/modules on PostgreSQL, side by side with a bare node:http server answering the same bytes,
-// both driven by autocannon at 50 connections in alternating rounds of the same run. Goal: at least 0.3 of the bare server's
-// requests per second, and p99 under 25 ms.
+// both driven by autocannon at 50 connections in short slices in turning order, pooled (bench/slices.ts). Goal: at
+// least 0.3 of the bare server's requests per second, and p99 under 25 ms.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '#server/app.ts';
 import { openDatabase } from '#server/db/client.ts';
@@ -13,15 +12,11 @@ import { enrol } from '#server/test/factories.ts';
 import { buildCourse } from '#server/test/fixtures/learning-course.ts';
 import { benchConfig } from './config.ts';
 import type { BenchResult } from './run.ts';
+import { interleaved, spread } from './slices.ts';
 
 const CONNECTIONS = 50;
-const DURATION_S = 5;
-const ROUNDS = Number(process.env.BENCH_LEARNING_ROUNDS ?? 3);
-
-function run(url: string, headers: Record<string, string> = {}) {
-  // autocannon runs in a worker thread so it does not compete with the server for this event loop.
-  return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers, workers: 1 });
-}
+const SLICE_S = Number(process.env.BENCH_SLICE_S ?? 2);
+const ROUNDS = Number(process.env.BENCH_LEARNING_ROUNDS ?? 10);
 
 async function listen(server: http.Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -74,38 +69,24 @@ export default async function learningBench(): Promise<BenchResult[]> {
     });
     const bareUrl = await listen(bare);
 
-    // Warm both up, then measure in alternating rounds (bare, ours; ours, bare; ...): a busy neighbour slows both
-    // sides of a round alike, and the median round's ratio is reported (BENCH_LEARNING_ROUNDS, 3 by default).
-    await autocannon({ url: `${base}/api/modules`, connections: 10, duration: 2, headers: { cookie } });
-    await autocannon({ url: bareUrl, connections: 10, duration: 2 });
-    const ratios: number[] = [];
-    const mean = { ours: 0, bare: 0 };
-    let p99 = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      const measureOurs = async () => {
-        const result = await run(`${base}/api/modules`, { cookie });
-        if (result.non2xx > 0 || result.errors > 0)
-          throw new Error(`GET /api/modules failed ${result.non2xx + result.errors} times`);
-        p99 = Math.max(p99, result.latency.p99);
-        return result.requests.average;
-      };
-      const measureBare = async () => (await run(bareUrl)).requests.average;
-      const [first, second] = round % 2 ? [measureOurs, measureBare] : [measureBare, measureOurs];
-      const a = await first();
-      const b = await second();
-      const [ours, bareRps] = round % 2 ? [a, b] : [b, a];
-      ratios.push(ours / bareRps);
-      mean.ours += ours / ROUNDS;
-      mean.bare += bareRps / ROUNDS;
-    }
-    // For context: the session lookup every signed-in route pays, measured alone.
-    const authOnly = await run(`${base}/api/user`, { cookie });
+    // Rounds in turning order, 2 s a side a round, pooled; for context, the session lookup every signed-in route
+    // pays, measured alone (GET /api/user) in the same rounds.
+    const pooled = await interleaved(
+      {
+        ours: { url: `${base}/api/modules`, headers: { cookie } },
+        bare: { url: bareUrl },
+        authOnly: { url: `${base}/api/user`, headers: { cookie } },
+      },
+      { rounds: ROUNDS, sliceS: SLICE_S, connections: CONNECTIONS },
+    );
+    const mean = pooled.rate;
+    const p99 = pooled.p99.ours;
     bare.close();
     await app.close();
 
-    const ratio = [...ratios].sort((x, y) => x - y)[Math.floor(ratios.length / 2)]!;
+    const ratio = Number((mean.ours / mean.bare).toFixed(3));
     console.log(
-      `  GET /api/modules: ${mean.ours.toFixed(0)} req/s, bare node:http: ${mean.bare.toFixed(0)} req/s; ratio per round ${ratios.map((r) => r.toFixed(3)).join(', ')}`,
+      `  GET /api/modules: ${mean.ours.toFixed(0)} req/s, bare node:http: ${mean.bare.toFixed(0)} req/s; ${ROUNDS} rounds of ${SLICE_S} s, ratio per round ${spread(pooled.ratios('ours', 'bare'))}`,
     );
     return [
       {
@@ -125,12 +106,12 @@ export default async function learningBench(): Promise<BenchResult[]> {
       },
       {
         name: 'learning: GET /api/modules ÷ signed-in GET /api/user (session lookup alone)',
-        value: mean.ours / authOnly.requests.average,
+        value: Number((mean.ours / mean.authOnly).toFixed(3)),
         unit: '×',
-        baseline: { value: authOnly.requests.average, unit: 'req/s', label: 'GET /api/user' },
+        baseline: { value: Math.round(mean.authOnly), unit: 'req/s', label: 'GET /api/user' },
       },
       {
-        name: `learning: GET /api/modules p99 at ${CONNECTIONS} connections (the worst round)`,
+        name: `learning: GET /api/modules p99 at ${CONNECTIONS} connections (the worst slice)`,
         value: p99,
         unit: 'ms',
         goal: '< 25 ms',
