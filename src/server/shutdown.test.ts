@@ -98,7 +98,8 @@ describe(`SIGTERM (${testDbKind()})`, () => {
         ADMIN_EMAIL: 'admin@shutdown.test',
         ADMIN_PASSWORD: 'AdminPass123!',
         SEED_DEMO: '0',
-        LOG_LEVEL: 'warn',
+        // Info, so that the test can see the in-flight request arrive before it sends SIGTERM.
+        LOG_LEVEL: 'info',
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         SHUTDOWN_TIMEOUT_S: '20',
         ...database.env,
@@ -136,23 +137,25 @@ describe(`SIGTERM (${testDbKind()})`, () => {
 
     // A request in flight: its body is only half sent.
     const body = JSON.stringify({ email: 'admin@shutdown.test', password: 'AdminPass123!' });
-    const answer = new Promise<number>((resolve, reject) => {
-      const request = http.request(
-        `${base}/api/login`,
-        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length } },
-        (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        },
-      );
-      request.on('error', reject);
-      request.write(body.slice(0, 10));
-      setTimeout(() => request.end(body.slice(10)), 800);
+    const request = http.request(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': body.length },
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const answer = new Promise<number>((resolve, reject) => {
+      request.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      request.on('error', reject);
+    });
+    request.write(body.slice(0, 10));
+    // The server has the request (its "incoming request" line) before the signal, however busy the machine.
+    await until(() => output.includes('"url":"/api/login"'), 15_000, `the sign-in to arrive (${output})`);
 
     const signalledAt = Date.now();
     child.kill('SIGTERM');
+    // The rest of the body arrives after the signal.
+    setTimeout(() => request.end(body.slice(10)), 700);
     expect(await answer).toBe(200);
     expect(await exited).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(20_000);

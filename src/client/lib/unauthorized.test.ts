@@ -53,8 +53,11 @@ describe('createQueryClient', () => {
 
     await expect(client.fetchQuery({ queryKey: ['/api/modules'] })).rejects.toThrow('401:');
     expect(fetchMock).toHaveBeenCalledTimes(1); // not retried
-    await vi.waitFor(() => expect(result.current.toasts[0]).toMatchObject({ title: 'Unauthorized' }));
-    await vi.waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/api/login'), { timeout: 1500 });
+    await vi.waitFor(() => expect(result.current.toasts[0]).toMatchObject({ title: 'Unauthorized' }), {
+      timeout: 5000,
+    });
+    // Generous for a busy machine (CI runs this beside the type check and two API suites).
+    await vi.waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/api/login'), { timeout: 5000 });
   });
 
   it('re-reads the user when the server demands a password change', async () => {

@@ -124,7 +124,9 @@ describe(`a hanging mail relay (${testDbKind()})`, () => {
       ),
     ];
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
-    for (const answer of answers) expect(answer.ms).toBeLessThan(1000);
+    // A request queued behind the send would wait for the 4 s greeting timeout. 2.5 s leaves that margin and
+    // room for a sign-in's password hash on a machine running the whole suite at once.
+    for (const answer of answers) expect(answer.ms).toBeLessThan(2500);
     const whileSending = await rowOf(id);
     expect(whileSending.status).toBe('sending');
 

@@ -73,7 +73,7 @@ describe('ResetPasswordPage', () => {
     const fetchMock = mockFetch(() => jsonResponse(studentUser));
     openResetLink('?token=tok_123-abc');
     await choosePassword('Brand-New-Pass-1');
-    await vi.waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/'));
+    await vi.waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/'), { timeout: 5000 });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/password-reset/confirm');
     expect(JSON.parse(String(init?.body))).toEqual({ token: 'tok_123-abc', newPassword: 'Brand-New-Pass-1' });
