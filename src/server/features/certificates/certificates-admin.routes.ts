@@ -42,7 +42,12 @@ export const certificatesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       presentCertificate(
-        await service.revokeCertificate(app.db, auditActor(request), request.params.id, request.body.reason),
+        await service.revokeCertificate(
+          app.database,
+          auditActor(request),
+          request.params.id,
+          request.body.reason,
+        ),
         publicUrl,
         true,
       ),
@@ -59,7 +64,7 @@ export const certificatesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(201)
         .send(
           presentCertificate(
-            await service.reissueCertificate(app.db, auditActor(request), request.params.id, publicUrl),
+            await service.reissueCertificate(app.database, auditActor(request), request.params.id, publicUrl),
             publicUrl,
             true,
           ),

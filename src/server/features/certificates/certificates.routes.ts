@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCachedPage } from '#server/lib/cached-page.presenter.ts';
 import { callerOf, requireUser } from '#server/plugins/auth.plugin.ts';
 import {
   certificateCodeParamsSchema,
@@ -76,20 +77,25 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => service.verifyCredential(deps, request.body),
   );
 
+  // The same page for everyone (the code is the secret), so it is rendered once and kept in the page cache until a
+  // certificate changes (docs/decisions/0018-cached-pages-fair-rendering.md); visitors then get it at the front
+  // door. It tells search engines to stay away in its own head (no X-Robots-Tag, which the front door does not send).
   app.get(
     '/certificates/:code',
     { schema: { hide: true, params: certificatePageParamsSchema } },
     async (request, reply) => {
-      const row = await service.findCertificateByCode(app.db, request.params.code);
-      const html = row
-        ? renderVerifyPage({ row, url: verifyUrl(publicUrl, row.code), publicUrl })
-        : renderNotFoundPage(publicUrl);
-      return reply
-        .code(row ? 200 : 404)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('x-robots-tag', 'noindex')
-        .send(html);
+      const path = request.url.split('?')[0] ?? '';
+      const page = await app.pageCache.get(path, async () => {
+        const row = await service.findCertificateByCode(app.db, request.params.code);
+        return row
+          ? {
+              status: 200,
+              html: renderVerifyPage({ row, url: verifyUrl(publicUrl, row.code), publicUrl }),
+              cacheable: true,
+            }
+          : { status: 404, html: renderNotFoundPage(publicUrl), cacheable: false };
+      });
+      return sendCachedPage(request, reply, page);
     },
   );
 };

@@ -1,8 +1,9 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
+import type { Database, Db } from '#server/db/client.ts';
 import { certificates, courses } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { can, type Principal } from '#server/lib/access.policy.ts';
+import { certificatesChanged } from '#server/lib/change-notifications.service.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '#server/lib/http.error.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { userById } from '#server/lib/users.repo.ts';
@@ -73,11 +74,12 @@ export async function credentialForCode(
 }
 
 export async function revokeCertificate(
-  db: Db,
+  database: Database,
   actor: AuditActor,
   id: string,
   reason: string,
 ): Promise<CertificateRow> {
+  const { db } = database;
   const revoked = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(certificates)
@@ -94,7 +96,10 @@ export async function revokeCertificate(
     }
     return row;
   });
-  if (revoked) return revoked;
+  if (revoked) {
+    await certificatesChanged(database);
+    return revoked;
+  }
   const [row] = await db.select({ id: certificates.id }).from(certificates).where(eq(certificates.id, id));
   if (!row) throw notFound('Certificate not found', 'CERTIFICATE_NOT_FOUND');
   throw conflict('This certificate is already revoked', 'CERTIFICATE_ALREADY_REVOKED');
@@ -105,13 +110,13 @@ export async function revokeCertificate(
  * one, which is revoked in the same transaction. The student is emailed the new one.
  */
 export async function reissueCertificate(
-  db: Db,
+  database: Database,
   actor: AuditActor,
   id: string,
   publicUrl: string,
 ): Promise<CertificateRow> {
   try {
-    return await db.transaction(async (tx) => {
+    const issued = await database.db.transaction(async (tx) => {
       const [old] = await tx.select().from(certificates).where(eq(certificates.id, id)).for('update');
       if (!old) throw notFound('Certificate not found', 'CERTIFICATE_NOT_FOUND');
       if (old.replacedById)
@@ -160,6 +165,8 @@ export async function reissueCertificate(
       );
       return issued!;
     });
+    await certificatesChanged(database);
+    return issued;
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw conflict(

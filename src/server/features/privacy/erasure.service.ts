@@ -3,7 +3,9 @@ import { dataRequests, erasureHolds } from '#server/db/schema/index.ts';
 import { type AuditActor, recordAudit } from '#server/features/audit/index.ts';
 import { objectKeyFrom } from '#server/features/media/index.ts';
 import type { Principal } from '#server/lib/access.policy.ts';
+import { certificatesChanged } from '#server/lib/change-notifications.service.ts';
 import { conflict, notFound } from '#server/lib/http.error.ts';
+import { invalidate } from '#server/lib/invalidation.service.ts';
 import { enqueueEmail } from '#server/lib/mail/outbox.service.ts';
 import { userChanged } from '#server/lib/sessions.service.ts';
 import { userById } from '#server/lib/users.repo.ts';
@@ -166,6 +168,9 @@ export async function eraseForRequest(
     return { holds: presentHolds(holds), files: keys, userId: person.id };
   });
   await userChanged(database, outcome.userId);
+  // What the public pages showed of the person: their certificates' pages, their reviews on course pages.
+  await certificatesChanged(database);
+  await invalidate(database, 'catalog');
   for (const key of outcome.files) await store.delete(key).catch(() => {});
   return { erased: true, holds: outcome.holds.map(({ kind, until, reason }) => ({ kind, until, reason })) };
 }

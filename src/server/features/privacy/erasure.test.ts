@@ -118,6 +118,10 @@ describe('erasure', () => {
       ]),
     );
     const rowsBefore = await featureRows(person.id);
+    // Their certificate's public page, cached as every visitor gets it (features/public-pages).
+    const [issued] = await t.db.select().from(s.certificates).where(eq(s.certificates.userId, person.id));
+    const certificatePage = async () => (await t.app.inject({ url: `/certificates/${issued!.code}` })).body;
+    expect(await certificatePage()).toContain(issued!.holderName);
     expect(Object.entries(rowsBefore).filter(([, n]) => n === 0)).toEqual([]);
 
     // Ten admins at once: one erasure, the same answer for all.
@@ -217,6 +221,9 @@ describe('erasure', () => {
     expect(own.map((m) => m.content)).toEqual([MESSAGE_REMOVED]);
     const [cert] = await t.db.select().from(s.certificates).where(eq(s.certificates.userId, person.id));
     expect(cert!.revokedAt).not.toBeNull();
+    const pageAfter = await certificatePage();
+    expect(pageAfter).not.toContain(issued!.holderName);
+    expect(pageAfter).toContain('Revoked on');
     const after = await stats(adminCookie);
     expect(after.totalStudents).toBe(before.totalStudents);
     expect(after.completionRate).toBe(before.completionRate);

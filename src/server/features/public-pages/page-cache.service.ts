@@ -1,25 +1,21 @@
 import type { Database } from '#server/db/client.ts';
-import { COURSE_CONTENT_TOPIC } from '#server/lib/change-notifications.service.ts';
+import type { CachedPage } from '#server/lib/cached-page.presenter.ts';
+import { CERTIFICATES_TOPIC, COURSE_CONTENT_TOPIC } from '#server/lib/change-notifications.service.ts';
 import { onInvalidate } from '#server/lib/invalidation.service.ts';
 import { KeyedCache } from '#server/lib/keyed.cache.ts';
-import { type Precompressed, precompress } from '#server/lib/precompressed.util.ts';
+import { precompress } from '#server/lib/precompressed.util.ts';
 
 // Rendered public pages for visitors who are not signed in (docs/decisions/0018-cached-pages-fair-rendering.md).
 // Every anonymous visitor gets the same HTML for a path, so it is rendered once, and its brotli and gzip copies
 // made once, until the catalogue or a course's content changes. What a page shows comes from the catalogue
 // (courses, review figures), the newest reviews (which clear the catalogue, features/reviews) and the course
-// curriculum (course content): both topics clear every page, in every process (LISTEN/NOTIFY, decision 0005).
+// curriculum (course content); a certificate's page (features/certificates) from its row. Each of these topics
+// clears every page, in every process (LISTEN/NOTIFY, decision 0005).
 
 /** Safety net for a missed notification, as the catalogue cache's (features/catalog, CATALOG_TTL_MS). */
 export const PAGE_CACHE_TTL_MS = 30_000;
 /** Paths are bounded by the catalogue (only 200 answers are kept); this caps a very large one. */
 const MAX_PAGES = 2_000;
-
-export interface CachedPage {
-  status: number;
-  body: Precompressed;
-  etag: string;
-}
 
 export interface RenderedPage {
   status: number;
@@ -29,7 +25,7 @@ export interface RenderedPage {
 }
 
 /** The topics whose changes clear every cached page. */
-const TOPICS = ['catalog', COURSE_CONTENT_TOPIC];
+const TOPICS = ['catalog', COURSE_CONTENT_TOPIC, CERTIFICATES_TOPIC];
 
 export class PageCache {
   private readonly cache: KeyedCache<string, CachedPage & { cacheable: boolean }>;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
-import { courses } from '#server/db/schema/index.ts';
+import { certificates, courses } from '#server/db/schema/index.ts';
 import { courseContentChanged } from '#server/lib/change-notifications.service.ts';
 import { databaseUrlFor, testDbKind } from '#server/test/db-target.ts';
 import { createUser } from '#server/test/factories.ts';
@@ -206,5 +206,51 @@ describe('cached public pages at the front door', () => {
     expect(app.frontDoor.answered).toBe(answered);
     expect((await rawRequest(port, path)).body.equals(fresh.body)).toBe(true);
     expect(app.frontDoor.answered).toBe(answered + 1);
+  });
+
+  it("answers a certificate's page too, until the certificate is revoked, in every process", async () => {
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as AddressInfo).port;
+    const holder = await createUser(database.db);
+    const code = 'PageCacheCode123';
+    const [cert] = await database.db
+      .insert(certificates)
+      .values({
+        code,
+        userId: holder.id,
+        courseId,
+        holderName: 'Pat Page',
+        courseTitle: 'Cached Drainage',
+        learningMinutes: 90,
+        completedAt: new Date(),
+      })
+      .returning({ id: certificates.id });
+    const path = `/certificates/${code}`;
+    const first = await rawRequest(port, path); // the route renders and caches it
+    expect(first.status).toBe(200);
+    expect(first.body.toString()).toContain('Pat Page');
+    await get(other, path); // and the other process's copy
+    const headers = { 'accept-encoding': 'br' };
+    const viaRoute = await app.inject({ url: path, headers: { ...headers, cookie: adminCookie } });
+    const answered = app.frontDoor.answered;
+    const viaDoor = await rawRequest(port, path, { headers });
+    expect(app.frontDoor.answered).toBe(answered + 1);
+    // A signed-in browser gets the same page from the route (nothing on it depends on who asks).
+    expect(stableHeaders(viaDoor.headers)).toEqual(stableHeaders(viaRoute.headers));
+    expect(viaDoor.body.equals(viaRoute.rawPayload)).toBe(true);
+
+    const revoke = await app.inject({
+      method: 'POST',
+      url: `/api/admin/certificates/${cert!.id}/revoke`,
+      headers: { cookie: adminCookie },
+      payload: { reason: 'Issued in error' },
+    });
+    expect(revoke.statusCode).toBe(200);
+    expect((await rawRequest(port, path)).body.toString()).toContain('Revoked on');
+    await eventually(async () => expect((await get(other, path)).body).toContain('Revoked on'));
+    // An unknown code is never kept: each visitor's request reaches the route.
+    const unknown = '/certificates/NoSuchCode123';
+    expect((await rawRequest(port, unknown)).status).toBe(404);
+    expect(app.pageCache.peek(unknown)).toBeUndefined();
   });
 });

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendPrecompressed } from '#server/lib/precompressed.util.ts';
+import { sendCachedPage } from '#server/lib/cached-page.presenter.ts';
 import { sessionCookieName } from '#server/plugins/auth.plugin.ts';
 import { SITE_DESCRIPTION } from '#shared/site.ts';
 import { isClientRenderedPath } from '#shared/site-routes.ts';
-import type { CachedPage, RenderedPage } from './page-cache.service.ts';
+import type { RenderedPage } from './page-cache.service.ts';
 import { CURRENT_USER_QUERY, type LoadedPage, NOT_FOUND_HEAD, serverPages } from './pages.registry.ts';
 import { RenderQueue } from './render-queue.service.ts';
 import { PageRenderer } from './renderer.service.ts';
@@ -68,13 +68,6 @@ export function registerWebApp(app: FastifyInstance, { clientDir, serverEntryFil
     return { status: page.status, html, cacheable: page.status === 200 };
   }
 
-  function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
-    reply.code(page.status).type(HTML).header('cache-control', 'no-cache').header('vary', 'Cookie');
-    reply.header('etag', page.etag);
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-    return sendPrecompressed(request, reply, page.body);
-  }
-
   /**
    * A browser with a session cookie gets the shell (same head and status): the signed-in header and the home
    * page's redirect to a dashboard are the browser's to decide, and nothing personal is ever cached.
@@ -84,7 +77,7 @@ export function registerWebApp(app: FastifyInstance, { clientDir, serverEntryFil
     return reply.send(renderer.shell(page.head));
   }
 
-  // A visitor's page that is cached is answered before Fastify, exactly as sendCached below would
+  // A visitor's page that is cached is answered before Fastify, exactly as sendCachedPage would
   // (lib/front-door.service.ts); the routes render and cache it the first time.
   app.frontDoor.serveCached({
     type: HTML,
@@ -108,10 +101,10 @@ export function registerWebApp(app: FastifyInstance, { clientDir, serverEntryFil
       // Visitors: the page rendered for this path, whatever the query string (no public page reads it).
       const path = request.url.split('?')[0] ?? '/';
       const hit = pages.peek(path);
-      if (hit) return sendCached(request, reply, hit);
+      if (hit) return sendCachedPage(request, reply, hit);
       return pages
         .get(path, async () => renderPage(path, await load(request)))
-        .then((cached) => sendCached(request, reply, cached));
+        .then((cached) => sendCachedPage(request, reply, cached));
     });
   }
 
