@@ -124,6 +124,7 @@ async function runShards(count) {
   const codes = await Promise.all(Array.from({ length: count }, (_, i) => shard(i + 1)));
   if (jsonOut) {
     const stats = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
+    const suites = [];
     for (let i = 1; i <= count; i++) {
       const file = `${jsonOut}.shard-${i}`;
       // A shard that wrote no report (its server did not start, say) counts as one failure.
@@ -133,8 +134,10 @@ async function runShards(count) {
       }
       const report = JSON.parse(fs.readFileSync(file, 'utf8'));
       for (const key of Object.keys(stats)) stats[key] += report.stats?.[key] ?? 0;
+      suites.push(...(report.suites ?? []));
     }
-    fs.writeFileSync(jsonOut, JSON.stringify({ stats }));
+    // The suites too, so that npm test can name the failing journeys (scripts/test.mjs).
+    fs.writeFileSync(jsonOut, JSON.stringify({ stats, suites }));
     writeDurations(Array.from({ length: count }, (_, i) => `${jsonOut}.shard-${i + 1}`));
   }
   return codes.every((code) => code === 0) ? 0 : 1;
