@@ -170,7 +170,8 @@ export class FrontDoor {
   }
 }
 
-function pathOf(url: string): string {
+/** A request's path without its query string: the key of the front door's routes and of the page cache. */
+export function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
 }

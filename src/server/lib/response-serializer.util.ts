@@ -73,21 +73,15 @@ export function responseSerializerCompiler(
 ): FastifySerializerCompiler<ZodType> {
   return (route) => {
     const viaZod = zodSerializerCompiler(route) as Serialize;
+    // null until compiled; undefined when the schema has no JSON Schema form (zod writes those).
     let compiled: Serialize | undefined | null = null;
-    const serializer = () => {
+    const write: Serialize = (data) => {
       if (compiled === null) compiled = compileResponseSerializer(route.schema);
-      return compiled;
+      return (compiled ?? viaZod)(data);
     };
-    if (!options.crossCheck) {
-      return (data) => {
-        const write = serializer() ?? viaZod;
-        return write(data);
-      };
-    }
+    if (!options.crossCheck) return write;
     return (data) => {
       const expected = viaZod(data);
-      const write = serializer();
-      if (!write) return expected;
       const actual = write(data);
       if (actual !== expected && !isDeepStrictEqual(JSON.parse(actual), JSON.parse(expected)))
         throw new SerializerMismatchError(

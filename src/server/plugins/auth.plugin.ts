@@ -10,7 +10,7 @@ import {
 } from '#server/lib/access.policy.ts';
 import { forbidden, unauthorized } from '#server/lib/http.error.ts';
 import { rolesFor } from '#server/lib/role-facts.repo.ts';
-import type { UserRow } from '#server/lib/sessions.service.ts';
+import type { ResolvedSession, UserRow } from '#server/lib/sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,17 +44,19 @@ export function registerAuth(app: FastifyInstance) {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/objects/')) return done();
     const token = request.cookies[cookieName];
     if (!token) return done();
-    const cached = sessions.resolveCached(token);
-    if (cached) {
-      request.user = cached.user;
-      request.sessionId = cached.sessionId;
-      return done();
-    }
-    sessions.resolve(token).then((resolved) => {
+    const attach = (resolved: ResolvedSession | null | undefined) => {
       if (resolved) {
         request.user = resolved.user;
         request.sessionId = resolved.sessionId;
       }
+    };
+    const cached = sessions.resolveCached(token);
+    if (cached) {
+      attach(cached);
+      return done();
+    }
+    sessions.resolve(token).then((resolved) => {
+      attach(resolved);
       done();
     }, done);
   });

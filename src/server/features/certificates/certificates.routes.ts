@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCachedPage } from '#server/lib/cached-page.presenter.ts';
+import { pathOf } from '#server/lib/front-door.service.ts';
 import { callerOf, requireUser } from '#server/plugins/auth.plugin.ts';
 import {
   certificateCodeParamsSchema,
@@ -84,8 +85,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/certificates/:code',
     { schema: { hide: true, params: certificatePageParamsSchema } },
     async (request, reply) => {
-      const path = request.url.split('?')[0] ?? '';
-      const page = await app.pageCache.get(path, async () => {
+      const page = await app.pageCache.get(pathOf(request.url), async () => {
         const row = await service.findCertificateByCode(app.db, request.params.code);
         return row
           ? {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendCachedPage } from '#server/lib/cached-page.presenter.ts';
+import { pathOf } from '#server/lib/front-door.service.ts';
 import { sessionCookieName } from '#server/plugins/auth.plugin.ts';
 import { SITE_DESCRIPTION } from '#shared/site.ts';
 import { isClientRenderedPath } from '#shared/site-routes.ts';
@@ -99,7 +100,7 @@ export function registerWebApp(app: FastifyInstance, { clientDir, serverEntryFil
     app.get(page.path, { schema: { hide: true } }, (request, reply) => {
       if (request.cookies[cookieName]) return load(request).then((loaded) => sendShell(reply, loaded));
       // Visitors: the page rendered for this path, whatever the query string (no public page reads it).
-      const path = request.url.split('?')[0] ?? '/';
+      const path = pathOf(request.url);
       const hit = pages.peek(path);
       if (hit) return sendCachedPage(request, reply, hit);
       return pages
