@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatMinutes,
   formatPrice,
+  formatSalary,
   formatWeeks,
   hhmmToMinutes,
   initials,
@@ -29,6 +30,31 @@ describe('format', () => {
   it('shows pounds', () => {
     expect(formatPrice('995.95')).toBe('£995.95');
     expect(formatPrice(119994, 'pence')).toBe('£1,199.94');
+  });
+
+  it('writes money and counts exactly as en-GB Intl formatting does, without loading it', () => {
+    const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+    const gbpWhole = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: 'GBP',
+      maximumFractionDigits: 0,
+    });
+    const prices = [0, 0.01, 0.5, 1, 9.99, 99.99, 999.5, 1000, 12345.67, 1234567.89, 99999999];
+    for (const amount of [...prices, ...prices.slice(1).map((a) => -a)])
+      expect(formatPrice(amount)).toBe(gbp.format(amount));
+    const salaries = [0, 1, 999.5, 1000, 32000, 1234567];
+    for (const amount of [...salaries, ...salaries.slice(1).map((a) => -a)])
+      expect(formatSalary(amount)).toBe(gbpWhole.format(amount));
+    for (const pence of [0, 1, 99, 100, 123456789, -250])
+      expect(formatPrice(pence, 'pence')).toBe(gbp.format(pence / 100));
+    for (const count of [0, 1, 999, 1000, 1234567])
+      expect(plural(count, 'view')).toBe(
+        `${count.toLocaleString('en-GB')} ${count === 1 ? 'view' : 'views'}`,
+      );
+    // Intl writes "-£0.00" for an amount that rounds to nothing below zero; we write "£0.00".
+    expect(formatPrice(-0.004)).toBe('£0.00');
+    expect(formatPrice('not a number')).toBe('£0.00');
+    expect(formatSalary(null)).toBe('£0');
   });
 
   it('shows minutes as Xh Ym, TBD when missing, and parses HH:MM', () => {

@@ -15,22 +15,32 @@ export function decimalToPence(value: string | number): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-const gbpWhole = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  maximumFractionDigits: 0,
-});
+// Money and counts are formatted by hand, not with Intl: a public page formats prices and counts while it hydrates,
+// and a phone's first Intl.NumberFormat loads ICU's locale data, tens of milliseconds on the main thread. The
+// result is the same in Node, where the page is rendered, and in every browser, where it is hydrated.
+
+/** 1234567 → "1,234,567" (en-GB digit grouping of a whole number's digits). */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Pounds → "£1,234.56" (or "£1,235" with no pence), as en-GB currency formatting writes it. */
+function pounds(value: number, withPence: boolean): string {
+  const amount = Number.isFinite(value) ? value : 0;
+  const rounded = withPence ? Math.round(Math.abs(amount) * 100) : Math.round(Math.abs(amount)) * 100;
+  const whole = groupThousands(String(Math.floor(rounded / 100)));
+  const pence = withPence ? `.${String(rounded % 100).padStart(2, '0')}` : '';
+  return `${amount < 0 && rounded > 0 ? '-' : ''}£${whole}${pence}`;
+}
 
 /** "99.99" or 9999 pence → "£99.99". */
 export function formatPrice(value: string | number, unit: 'pounds' | 'pence' = 'pounds'): string {
-  const pounds = unit === 'pence' ? Number(value) / 100 : Number(value);
-  return gbp.format(Number.isFinite(pounds) ? pounds : 0);
+  return pounds(unit === 'pence' ? Number(value) / 100 : Number(value), true);
 }
 
 /** Average salary in whole pounds → "£32,000". */
-export function formatSalary(pounds: number | null | undefined): string {
-  return gbpWhole.format(pounds ?? 0);
+export function formatSalary(value: number | null | undefined): string {
+  return pounds(value ?? 0, false);
 }
 
 /** Minutes → "Xh Ym", or "TBD" when missing. */
@@ -55,9 +65,14 @@ export function minutesToHhmm(minutes: number): string {
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 }
 
+/** A count as en-GB writes it: 1234 → "1,234". */
+export function formatCount(count: number): string {
+  return Number.isInteger(count) ? groupThousands(String(count)) : count.toLocaleString('en-GB');
+}
+
 /** The one plural helper: plural(1, 'view') → "1 view", plural(2, 'view') → "2 views"; irregulars pass `many`. */
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 /** Weeks → "1 week" / "N weeks". */
@@ -65,25 +80,22 @@ export function formatWeeks(weeks: number | null | undefined): string {
   return plural(weeks ?? 0, 'week');
 }
 
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-  timeZone: 'Europe/London',
-});
-const dateOnly = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
+/** A UK-time date formatter made on first use: most pages show no date, and making one costs the main thread. */
+function lazyFormat(locale: string, options: Intl.DateTimeFormatOptions): (value: Date) => string {
+  let formatter: Intl.DateTimeFormat | undefined;
+  return (value) => {
+    formatter ??= new Intl.DateTimeFormat(locale, { ...options, timeZone: 'Europe/London' });
+    return formatter.format(value);
+  };
+}
+
+const DAY_MONTH_YEAR = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+const dateTime = lazyFormat('en-GB', { ...DAY_MONTH_YEAR, hour: 'numeric', minute: '2-digit', hour12: true });
+const dateOnly = lazyFormat('en-GB', DAY_MONTH_YEAR);
 
 /** UK short date with 12-hour time: "21/11/2026, 2:30 pm". */
 export function formatDateTime(value: string | Date): string {
-  return dateTime.format(new Date(value)).replace(/\s?(am|pm|AM|PM)$/, (s) => ` ${s.trim().toLowerCase()}`);
+  return dateTime(new Date(value)).replace(/\s?(am|pm|AM|PM)$/, (s) => ` ${s.trim().toLowerCase()}`);
 }
 
 /** An age in words, rounded down: "under a minute", "5 minutes", "3 hours", "2 days". */
@@ -99,7 +111,7 @@ export function formatAge(ms: number): string {
 
 /** UK short date: "21/11/2026". */
 export function formatDate(value: string | Date): string {
-  return dateOnly.format(new Date(value));
+  return dateOnly(new Date(value));
 }
 
 /** Difficulty label: beginner → Fundamental, intermediate → UpSkill, others capitalised. */
@@ -123,16 +135,11 @@ export function initials(firstName?: string | null, lastName?: string | null, em
   return (letters || email?.charAt(0) || '?').toUpperCase();
 }
 
-const isoDay = new Intl.DateTimeFormat('en-CA', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  timeZone: 'Europe/London',
-});
+const isoDay = lazyFormat('en-CA', DAY_MONTH_YEAR);
 
 /** The calendar day in the UK, as YYYY-MM-DD (what "today" means for dated records such as OTJ entries). */
 export function ukIsoDate(value: Date = new Date()): string {
-  return isoDay.format(value);
+  return isoDay(value);
 }
 
 /** Hours with up to two decimals and a unit: 1 → "1 h", 12.5 → "12.5 h", 0.25 → "0.25 h". */

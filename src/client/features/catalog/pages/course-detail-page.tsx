@@ -19,7 +19,14 @@ import { Button } from '#client/components/ui/button.tsx';
 import { useDocumentTitle } from '#client/lib/use-document-title.ts';
 import { cn } from '#client/lib/utils.ts';
 import type { PaymentPlan } from '#shared/constants.ts';
-import { decimalToPence, difficultyLabel, formatPrice, formatSalary, formatWeeks } from '#shared/format.ts';
+import {
+  decimalToPence,
+  difficultyLabel,
+  formatCount,
+  formatPrice,
+  formatSalary,
+  formatWeeks,
+} from '#shared/format.ts';
 import type { Course } from '#shared/schemas/catalog.ts';
 import { courseImage, useAvailableCourses } from '../api/courses.ts';
 import { CourseReviews } from '../components/course-reviews.tsx';
@@ -117,7 +124,7 @@ function CourseDetail({ course }: { course: Course }) {
               {course.enrolledCount !== null ? (
                 <span className="flex items-center gap-1 text-sm text-navy-200">
                   <Users aria-hidden="true" className="size-4" />
-                  {course.enrolledCount.toLocaleString('en-GB')} enrolled
+                  {formatCount(course.enrolledCount)} enrolled
                 </span>
               ) : null}
             </div>
