@@ -1,9 +1,10 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { queryClient } from './lib/query-client.ts';
-import './styles/globals.css';
+
+// The app itself, which main.tsx loads: it hydrates a server-rendered page or renders one in the browser.
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html is missing #root');
@@ -19,7 +20,13 @@ const app = (
 const state = document.getElementById('query-state')?.textContent;
 if (state) {
   hydrate(queryClient, JSON.parse(state));
-  hydrateRoot(root, app);
+  // The hydration runs in a task of its own after this module's evaluation, and as a transition, which yields to
+  // the browser every few milliseconds: a tap or a scroll on a slow phone is answered meanwhile.
+  setTimeout(() => {
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  }, 0);
 } else {
   createRoot(root).render(app);
 }

@@ -120,7 +120,7 @@ export async function staffMember(api: APIRequestContext, browser: Browser, tag:
   return { email, password, id: staff.find((m) => m.email === email)!.userId };
 }
 
-/** Waits until React has hydrated a server-rendered page (src/client/main.tsx sets the marker). */
+/** Waits until React has hydrated a server-rendered page (src/client/app/hydrated-marker.tsx sets the marker). */
 export async function hydrated(page: Page) {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
