@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Precompressed, sendPrecompressed } from './precompressed.util.ts';
 
-const HTML = 'text/html; charset=utf-8';
+export const HTML_TYPE = 'text/html; charset=utf-8';
 
 /** A rendered page as the page cache keeps it (features/public-pages/page-cache.service.ts). */
 export interface CachedPage {
@@ -15,8 +15,15 @@ export interface CachedPage {
  * sends it (lib/front-door.service.ts): its status, a 304 for a matching ETag, the encoding the client accepts.
  */
 export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
-  reply.code(page.status).type(HTML).header('cache-control', 'no-cache').header('vary', 'Cookie');
-  reply.header('etag', page.etag);
+  htmlPage(reply, page.status).header('etag', page.etag);
   if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
   return sendPrecompressed(request, reply, page.body);
+}
+
+/**
+ * The headers every public page is sent with, rendered, cached or the shell: revalidated on each visit, and
+ * different for a browser with a session cookie (which gets the shell).
+ */
+export function htmlPage(reply: FastifyReply, status: number): FastifyReply {
+  return reply.code(status).type(HTML_TYPE).header('cache-control', 'no-cache').header('vary', 'Cookie');
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendCachedPage } from '#server/lib/cached-page.presenter.ts';
+import { HTML_TYPE, htmlPage, sendCachedPage } from '#server/lib/cached-page.presenter.ts';
 import { pathOf } from '#server/lib/front-door.service.ts';
 import { sessionCookieName } from '#server/plugins/auth.plugin.ts';
 import { SITE_DESCRIPTION } from '#shared/site.ts';
@@ -19,7 +19,6 @@ export interface WebAppOptions {
   serverEntryFile: string;
 }
 
-const HTML = 'text/html; charset=utf-8';
 /** One render at a time (a render is CPU on the event loop); up to 64 visitors wait for one, then get the shell. */
 const RENDER_LIMITS = { concurrency: 1, maxWaiting: 64 };
 
@@ -74,14 +73,13 @@ export function registerWebApp(app: FastifyInstance, { clientDir, serverEntryFil
    * page's redirect to a dashboard are the browser's to decide, and nothing personal is ever cached.
    */
   function sendShell(reply: FastifyReply, page: LoadedPage) {
-    reply.code(page.status).type(HTML).header('cache-control', 'no-cache').header('vary', 'Cookie');
-    return reply.send(renderer.shell(page.head));
+    return htmlPage(reply, page.status).send(renderer.shell(page.head));
   }
 
   // A visitor's page that is cached is answered before Fastify, exactly as sendCachedPage would
   // (lib/front-door.service.ts); the routes render and cache it the first time.
   app.frontDoor.serveCached({
-    type: HTML,
+    type: HTML_TYPE,
     cacheControl: 'no-cache',
     vary: 'Cookie',
     security: 'page',
@@ -112,21 +110,21 @@ export function registerWebApp(app: FastifyInstance, { clientDir, serverEntryFil
   // Every other GET: a page the browser renders, or the 404 page. A route rather than the not-found handler, so
   // that @fastify/compress (which hooks into routes) compresses it like the rest.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
+    const url = pathOf(request.url);
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/objects/');
     const lastSegment = url.split('/').pop() ?? '';
     if (isApi || lastSegment.includes('.')) return notFoundJson(request, reply);
     if (isClientRenderedPath(url)) {
       keepResetTokenPrivate(url, reply);
       return reply
-        .type(HTML)
+        .type(HTML_TYPE)
         .header('cache-control', 'no-cache')
         .send(renderer.shell(CLIENT_PAGE_HEAD(url)));
     }
     const page: LoadedPage = { status: 404, head: NOT_FOUND_HEAD(url), queries: [] };
     if (request.cookies[cookieName]) return sendShell(reply, page);
     const { html } = await renderPage(request.url, page);
-    return reply.code(404).type(HTML).header('cache-control', 'no-cache').header('vary', 'Cookie').send(html);
+    return htmlPage(reply, 404).send(html);
   });
   app.setNotFoundHandler((request, reply) => notFoundJson(request, reply));
 }
