@@ -1,11 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from '#server/db/client.ts';
 
 // Cross-process cache invalidation: a change calls invalidate() after it commits; every process (this one
 // included) runs the handlers registered for that topic, through PostgreSQL LISTEN/NOTIFY (PGlite's own in
 // embedded mode). A topic may carry a key (a user id, say) so that only that user's entries are dropped.
 // Handlers belong to one Database (one app), so two apps in one process behave like two processes.
-const CHANNEL = 'cache_invalidate';
+// A notification names the Database it came from, so its own process, which ran the handlers already when it
+// invalidated, ignores the echo: a second clear, arriving after a fresh page had been cached, would throw that away.
+/** The PostgreSQL channel the notifications travel on. */
+export const INVALIDATION_CHANNEL = 'cache_invalidate';
 const SEPARATOR = ':';
+const ORIGIN_END = '|';
 type Handler = (key: string | undefined) => void;
 type Topics = Map<string, Set<Handler>>;
 const registry = new WeakMap<Database, Topics>();
@@ -28,13 +33,26 @@ function run(database: Database, topic: string, key: string | undefined) {
 }
 
 const listening = new WeakSet<Database>();
+const origins = new WeakMap<Database, string>();
+
+function originOf(database: Database): string {
+  let origin = origins.get(database);
+  if (!origin) {
+    origin = randomUUID();
+    origins.set(database, origin);
+  }
+  return origin;
+}
 
 /** Starts hearing other processes' invalidations (once per database; buildApp calls it). */
 export async function listenForInvalidation(database: Database): Promise<void> {
   if (listening.has(database)) return;
   listening.add(database);
   topicsOf(database);
-  await database.listen(CHANNEL, (payload) => {
+  const own = `${originOf(database)}${ORIGIN_END}`;
+  await database.listen(INVALIDATION_CHANNEL, (message) => {
+    if (message.startsWith(own)) return;
+    const payload = message.slice(message.indexOf(ORIGIN_END) + 1);
     const at = payload.indexOf(SEPARATOR);
     if (at < 0) run(database, payload, undefined);
     else run(database, payload.slice(0, at), payload.slice(at + 1));
@@ -58,8 +76,9 @@ export function onInvalidate(database: Database, topic: string, handler: Handler
  * notification arrives. Call it after the change has committed, never inside its transaction.
  */
 export async function invalidate(database: Database, topic: string, key?: string): Promise<void> {
-  if (topic.includes(SEPARATOR))
-    throw new Error(`Invalidation topic must not contain '${SEPARATOR}': ${topic}`);
+  if (topic.includes(SEPARATOR) || topic.includes(ORIGIN_END))
+    throw new Error(`Invalidation topic must not contain '${SEPARATOR}' or '${ORIGIN_END}': ${topic}`);
   run(database, topic, key);
-  await database.notify(CHANNEL, key === undefined ? topic : `${topic}${SEPARATOR}${key}`);
+  const payload = key === undefined ? topic : `${topic}${SEPARATOR}${key}`;
+  await database.notify(INVALIDATION_CHANNEL, `${originOf(database)}${ORIGIN_END}${payload}`);
 }

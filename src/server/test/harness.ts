@@ -34,6 +34,18 @@ export async function createTestDatabase(): Promise<Database> {
   return openDatabase({ loadDataDir: new Blob([dump]) });
 }
 
+/**
+ * The same database as another process would open it: on PostgreSQL a second connection pool and LISTEN
+ * connection; on PGlite (one process owns the database) `database` itself, which still hears NOTIFY.
+ */
+export async function anotherProcessDatabase(database: Database): Promise<Database> {
+  if (testDbKind() !== 'postgres') return database;
+  const [row] = await database.db
+    .execute<{ name: string }>(sql`SELECT current_database() AS name`)
+    .then((r) => (Array.isArray(r) ? r : (r as unknown as { rows: { name: string }[] }).rows));
+  return openDatabase({ databaseUrl: databaseUrlFor(row!.name) });
+}
+
 let counter = 0;
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}) {
@@ -64,13 +76,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
    * pool and LISTEN connection; on PGlite (one process owns the database) sharing it and still hearing NOTIFY.
    */
   async function secondInstance() {
-    let second = database;
-    if (testDbKind() === 'postgres') {
-      const [row] = await database.db
-        .execute<{ name: string }>(sql`SELECT current_database() AS name`)
-        .then((r) => (Array.isArray(r) ? r : (r as unknown as { rows: { name: string }[] }).rows));
-      second = await openDatabase({ databaseUrl: databaseUrlFor(row!.name) });
-    }
+    const second = await anotherProcessDatabase(database);
     const app2 = await buildApp({ ...config }, { database: second }, { clientDir: '/nonexistent' });
     await app2.ready();
     return {

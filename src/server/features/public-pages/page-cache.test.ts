@@ -3,16 +3,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
-import { type Database, openDatabase } from '#server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { certificates, courses } from '#server/db/schema/index.ts';
 import { courseContentChanged } from '#server/lib/change-notifications.service.ts';
-import { databaseUrlFor, testDbKind } from '#server/test/db-target.ts';
 import { createUser } from '#server/test/factories.ts';
-import { createTestDatabase, eventually } from '#server/test/harness.ts';
+import { anotherProcessDatabase, createTestDatabase, eventually } from '#server/test/harness.ts';
 import { rawRequest, stableHeaders } from '#server/test/raw-http.ts';
 
 // The rendered-page cache for visitors (docs/decisions/0018-cached-pages-fair-rendering.md), through the real app
@@ -58,12 +56,7 @@ beforeAll(async () => {
   const config = testConfig({ dataDir: path.join(dir, 'data') });
   app = await buildApp(config, { database }, { clientDir, serverEntryFile });
   // A second app on the same database, as another server process would run it.
-  second = database;
-  if (testDbKind() === 'postgres') {
-    const rows = await database.db.execute<{ name: string }>(sql`SELECT current_database() AS name`);
-    const [row] = Array.isArray(rows) ? rows : (rows as unknown as { rows: { name: string }[] }).rows;
-    second = await openDatabase({ databaseUrl: databaseUrlFor(row!.name) });
-  }
+  second = await anotherProcessDatabase(database);
   other = await buildApp(config, { database: second }, { clientDir, serverEntryFile });
   const admin = await createUser(database.db, { role: 'admin' });
   const login = await app.inject({
