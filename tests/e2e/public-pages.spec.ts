@@ -85,6 +85,15 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.getByRole('heading', { name: 'Choose how to pay' })).toBeVisible();
     await expect(page.getByText(/£[\d,]+\.\d\d/).first()).toBeVisible();
     await expect(page).toHaveTitle(`${await title.textContent()} · TradeSkills`);
+
+    // The payment plan is chosen without the app: the Enroll button follows the checked radio.
+    const sidebar = page.getByRole('complementary', { name: 'Enrol' });
+    const enrol = sidebar.getByRole('link', { name: 'Enroll Now' });
+    await expect(enrol).toHaveAttribute('href', /\?plan=onetime$/);
+    await sidebar.getByLabel('Monthly payment plan').check();
+    await expect(enrol).toHaveAttribute('href', /\?plan=monthly$/);
+    await sidebar.getByLabel('Pay in full').check();
+    await expect(enrol).toHaveAttribute('href', /\?plan=onetime$/);
   });
 
   test('unknown courses and paths answer 404 with the not-found page', async ({ page }) => {

@@ -10,7 +10,6 @@ import {
   ShieldCheck,
   Users,
 } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
 import { RatingSummary } from '#client/components/reviews/rating-summary.tsx';
@@ -83,7 +82,6 @@ export function planTotals(course: Course) {
 }
 
 function CourseDetail({ course }: { course: Course }) {
-  const [plan, setPlan] = useState<PaymentPlan>('onetime');
   const { saving, monthlyTotal } = planTotals(course);
   const listing =
     course.courseType === 'upskill'
@@ -214,16 +212,14 @@ function CourseDetail({ course }: { course: Course }) {
         </div>
 
         <aside aria-label="Enrol" className="lg:sticky lg:top-24 lg:self-start">
-          <div className="rounded-2xl border border-border bg-white p-6 shadow-raised">
+          {/* The plan choice is plain HTML and CSS: the radios are the state, and only the link for the checked plan
+              shows, so a choice made before the app has loaded (or without JavaScript) is the one that is bought
+              (docs/decisions/0014-server-rendered-public-pages.md). */}
+          <div className="group/plan rounded-2xl border border-border bg-white p-6 shadow-raised">
             <h2 className="text-lg font-bold text-navy-950">Choose how to pay</h2>
             <fieldset className="mt-4 grid gap-3">
               <legend className="sr-only">Payment plan</legend>
-              <PlanOption
-                checked={plan === 'onetime'}
-                onSelect={() => setPlan('onetime')}
-                label="Pay in full"
-                value="onetime"
-              >
+              <PlanOption label="Pay in full" value="onetime">
                 <span className="text-2xl font-extrabold text-navy-950">{formatPrice(course.price)}</span>
                 {saving ? (
                   <span className="ml-2 text-sm font-semibold text-success">
@@ -232,12 +228,7 @@ function CourseDetail({ course }: { course: Course }) {
                 ) : null}
               </PlanOption>
               {course.instalments > 1 ? (
-                <PlanOption
-                  checked={plan === 'monthly'}
-                  onSelect={() => setPlan('monthly')}
-                  label="Monthly payment plan"
-                  value="monthly"
-                >
+                <PlanOption label="Monthly payment plan" value="monthly">
                   <span className="text-2xl font-extrabold text-navy-950">
                     {formatPrice(course.monthlyPrice)}
                   </span>
@@ -248,12 +239,18 @@ function CourseDetail({ course }: { course: Course }) {
                 </PlanOption>
               ) : null}
             </fieldset>
-            <Button asChild size="lg" variant="accent" className="mt-5 w-full">
-              <Link href={`/courses/${course.id}/purchase?plan=${plan}`}>
-                Enroll Now
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
+            <EnrolLink
+              courseId={course.id}
+              plan="onetime"
+              className="group-has-[[value=monthly]:checked]/plan:hidden"
+            />
+            {course.instalments > 1 ? (
+              <EnrolLink
+                courseId={course.id}
+                plan="monthly"
+                className="hidden group-has-[[value=monthly]:checked]/plan:flex"
+              />
+            ) : null}
             <Button asChild size="lg" variant="outline" className="mt-3 w-full">
               <Link href={`/courses/${course.id}/team`}>
                 <Users aria-hidden="true" />
@@ -277,32 +274,42 @@ function CourseDetail({ course }: { course: Course }) {
   );
 }
 
+/** The sidebar's Enroll button for one plan; the page shows the one whose radio is checked. */
+function EnrolLink({
+  courseId,
+  plan,
+  className,
+}: {
+  courseId: string;
+  plan: PaymentPlan;
+  className: string;
+}) {
+  return (
+    <Button asChild size="lg" variant="accent" className={cn('mt-5 w-full', className)}>
+      <Link href={`/courses/${courseId}/purchase?plan=${plan}`}>
+        Enroll Now
+        <ArrowRight aria-hidden="true" />
+      </Link>
+    </Button>
+  );
+}
+
 function PlanOption({
-  checked,
-  onSelect,
   label,
   value,
   children,
 }: {
-  checked: boolean;
-  onSelect: () => void;
   label: string;
   value: PaymentPlan;
   children: React.ReactNode;
 }) {
   return (
-    <label
-      className={cn(
-        'flex cursor-pointer gap-3 rounded-xl border-2 p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-        checked ? 'border-safety-500 bg-safety-50' : 'border-border hover:border-navy-300',
-      )}
-    >
+    <label className="flex cursor-pointer gap-3 rounded-xl border-2 border-border p-4 transition-colors not-has-checked:hover:border-navy-300 has-checked:border-safety-500 has-checked:bg-safety-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
       <input
         type="radio"
         name="plan"
         value={value}
-        checked={checked}
-        onChange={onSelect}
+        defaultChecked={value === 'onetime'}
         className="mt-1 size-4 accent-safety-600"
       />
       <span>
