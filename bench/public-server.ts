@@ -73,29 +73,35 @@ export async function stopServer(child: ChildProcess, dataDir: string) {
 
 /**
  * One Lighthouse 12 run (mobile, its defaults) of `categories` on `url`, as its JSON report. `headers` go with
- * every request the page makes (a session cookie for a signed-in page).
+ * every request the page makes (a session cookie for a signed-in page). A run in which Lighthouse could not record
+ * the page (its runtime errors, such as NO_NAVSTART, come with no figures) is made again, up to 3 times.
  */
 export function lighthouseReport(url: string, categories: string[], headers?: Record<string, string>) {
   const out = path.join(root, `.tmp/lighthouse-${process.pid}.json`);
-  const result = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/lighthouse/cli/index.js'),
-      url,
-      `--chrome-path=${CHROMIUM}`,
-      '--chrome-flags=--headless=new --no-sandbox',
-      `--only-categories=${categories.join(',')}`,
-      ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
-      '--output=json',
-      `--output-path=${out}`,
-      '--quiet',
-    ],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error(`lighthouse failed on ${url}`);
-  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-  fs.rmSync(out, { force: true });
-  return report;
+  for (let attempt = 1; ; attempt++) {
+    const result = spawnSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/lighthouse/cli/index.js'),
+        url,
+        `--chrome-path=${CHROMIUM}`,
+        '--chrome-flags=--headless=new --no-sandbox',
+        `--only-categories=${categories.join(',')}`,
+        ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
+        '--output=json',
+        `--output-path=${out}`,
+        '--quiet',
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
+    if (result.status === 0) {
+      const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+      fs.rmSync(out, { force: true });
+      return report;
+    }
+    if (attempt === 3) throw new Error(`lighthouse failed on ${url} ${attempt} times`);
+    console.log(`  Lighthouse could not record ${url}; running it again`);
+  }
 }
 
 /** The first course page the sitemap lists. */
