@@ -1,7 +1,9 @@
 // The server process for `npm run bench mixed` (bench/mixed.bench.ts): a real app on PGlite (a temporary
 // DATA_DIR, as the embedded default runs) or on PostgreSQL (BENCH_PG_URL, an empty database), serving the built
-// web app (dist/, server-rendered public pages), with demo content, the demo student signed in, and students
-// signed in with one conversation each with an admin. Prints one JSON line with what the load needs.
+// web app (dist/, server-rendered public pages) and running the background workers as `npm start` does (so the
+// job runner turns each message into the admin's notification while the load goes on), with demo content, the demo
+// student signed in, and students signed in with one conversation each with an admin. Prints one JSON line with
+// what the load needs.
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -12,6 +14,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { courses, users } from '#server/db/schema/index.ts';
 import { seedDemo } from '#server/db/seed.ts';
 import { hashPassword } from '#server/lib/passwords.util.ts';
+import { startWorkers } from '#server/workers.ts';
 import { benchConfig } from './config.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 40);
@@ -69,12 +72,14 @@ const [course] = await database.db
   .where(eq(courses.isActive, true))
   .orderBy(asc(courses.order))
   .limit(1);
+const workers = startWorkers(app);
 const port = (app.server.address() as AddressInfo).port;
 process.stdout.write(
   `${JSON.stringify({ port, kind: database.kind, sessions, learner, courseId: course!.id })}\n`,
 );
 
 const stop = async () => {
+  await workers.stop();
   await app.close();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
