@@ -58,6 +58,8 @@ interface Run {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** The second of the run (from its start) whose requests included the slowest response, and that response. */
+  slowest: { second: number; ms: number };
 }
 
 function requestsFor(setup: Setup, name: ClassName): autocannon.Request[] {
@@ -95,43 +97,66 @@ function requestsFor(setup: Setup, name: ClassName): autocannon.Request[] {
   ];
 }
 
-async function load(setup: Setup, classes: ClassName[], duration: number): Promise<Record<string, Run>> {
-  const runs = await Promise.all(
-    classes.map((name) =>
-      autocannon({
+/** Starts one class's autocannon and notes, per second of the run, its slowest response (by when it was sent). */
+function loadClass(setup: Setup, name: ClassName, duration: number) {
+  const started = performance.now();
+  const slowest: number[] = [];
+  return new Promise<{ result: autocannon.Result; slowest: number[] }>((resolve, reject) => {
+    const instance = autocannon(
+      {
         url: `http://127.0.0.1:${setup.port}`,
         connections: CLASSES[name],
         duration,
         timeout: 10,
         requests: requestsFor(setup, name),
-      }),
-    ),
-  );
-  return Object.fromEntries(
-    runs.map((result, i) => [
-      classes[i]!,
-      {
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors: result.errors,
-        timeouts: result.timeouts,
-        non2xx: result.non2xx,
       },
-    ]),
+      (error, result) => (error ? reject(error) : resolve({ result, slowest })),
+    );
+    instance.on('response', (_client, _status, _bytes, ms: number) => {
+      const second = Math.max(0, Math.floor((performance.now() - started - ms) / 1000));
+      slowest[second] = Math.max(slowest[second] ?? 0, ms);
+    });
+  });
+}
+
+async function load(setup: Setup, classes: ClassName[], duration: number): Promise<Record<string, Run>> {
+  const runs = await Promise.all(classes.map((name) => loadClass(setup, name, duration)));
+  return Object.fromEntries(
+    runs.map(({ result, slowest }, i) => {
+      const worst = slowest.reduce((at, ms, second) => (ms > (slowest[at] ?? 0) ? second : at), 0);
+      return [
+        classes[i]!,
+        {
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          non2xx: result.non2xx,
+          slowest: { second: worst, ms: Math.round(slowest[worst] ?? 0) },
+        },
+      ];
+    }),
   );
 }
 
 function summary(label: string, run: Run): string {
-  return `${label}: ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ${run.errors} errors (${run.timeouts} timeouts), ${run.non2xx} non-2xx`;
+  return `${label}: ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ${run.errors} errors (${run.timeouts} timeouts), ${run.non2xx} non-2xx; slowest ${run.slowest.ms} ms, sent in second ${run.slowest.second}`;
 }
 
 async function scenario(kind: 'pglite' | 'postgres', env: Record<string, string>): Promise<BenchResult[]> {
   const { setup, child } = await startServer(env);
   try {
+    const ready = performance.now();
+    const since = () => ((performance.now() - ready) / 1000).toFixed(0);
     await load(setup, ['public', 'signedIn', 'writers'], 2); // warm-up: caches, JIT, the renderer
+    const quietFrom = since();
     const quiet = await load(setup, ['signedIn', 'writers'], DURATION_S);
+    const busyFrom = since();
     const busy = await load(setup, ['public', 'signedIn', 'writers'], DURATION_S);
+    console.log(
+      `  ${kind}: the load without the public one from ${quietFrom} s after start, the busy day from ${busyFrom} s`,
+    );
     for (const [name, run] of Object.entries(quiet))
       console.log(`  ${kind} ${summary(`${name}, no public load`, run)}`);
     for (const [name, run] of Object.entries(busy))
