@@ -97,11 +97,11 @@ function requestsFor(setup: Setup, name: ClassName): autocannon.Request[] {
   ];
 }
 
-/** Starts one class's autocannon and notes, per second of the run, its slowest response (by when it was sent). */
+/** Starts one class's autocannon and notes its slowest response and the second of the run it was sent in. */
 function loadClass(setup: Setup, name: ClassName, duration: number) {
   const started = performance.now();
-  const slowest: number[] = [];
-  return new Promise<{ result: autocannon.Result; slowest: number[] }>((resolve, reject) => {
+  const slowest = { second: 0, ms: 0 };
+  return new Promise<{ result: autocannon.Result; slowest: Run['slowest'] }>((resolve, reject) => {
     const instance = autocannon(
       {
         url: `http://127.0.0.1:${setup.port}`,
@@ -113,8 +113,9 @@ function loadClass(setup: Setup, name: ClassName, duration: number) {
       (error, result) => (error ? reject(error) : resolve({ result, slowest })),
     );
     instance.on('response', (_client, _status, _bytes, ms: number) => {
-      const second = Math.max(0, Math.floor((performance.now() - started - ms) / 1000));
-      slowest[second] = Math.max(slowest[second] ?? 0, ms);
+      if (ms <= slowest.ms) return;
+      slowest.ms = Math.round(ms);
+      slowest.second = Math.max(0, Math.floor((performance.now() - started - ms) / 1000));
     });
   });
 }
@@ -122,21 +123,18 @@ function loadClass(setup: Setup, name: ClassName, duration: number) {
 async function load(setup: Setup, classes: ClassName[], duration: number): Promise<Record<string, Run>> {
   const runs = await Promise.all(classes.map((name) => loadClass(setup, name, duration)));
   return Object.fromEntries(
-    runs.map(({ result, slowest }, i) => {
-      const worst = slowest.reduce((at, ms, second) => (ms > (slowest[at] ?? 0) ? second : at), 0);
-      return [
-        classes[i]!,
-        {
-          rps: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          errors: result.errors,
-          timeouts: result.timeouts,
-          non2xx: result.non2xx,
-          slowest: { second: worst, ms: Math.round(slowest[worst] ?? 0) },
-        },
-      ];
-    }),
+    runs.map(({ result, slowest }, i) => [
+      classes[i]!,
+      {
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors,
+        timeouts: result.timeouts,
+        non2xx: result.non2xx,
+        slowest,
+      },
+    ]),
   );
 }
 
