@@ -6,7 +6,15 @@ import type { TestContext } from '#server/test/harness.ts';
 import { api } from '#server/test/request.ts';
 import { ukIsoDate } from '#shared/format.ts';
 
-export const daysAgo = (n: number) => ukIsoDate(new Date(Date.now() - n * 24 * 60 * 60 * 1000));
+/**
+ * The UK calendar day n days before today. Counted in calendar days from the UK's today, not in 24-hour steps:
+ * between 23:00 and midnight UTC in winter, 24-hour steps back into summer time land a day late.
+ */
+export function daysAgo(n: number): string {
+  const today = new Date(`${ukIsoDate()}T00:00:00Z`);
+  today.setUTCDate(today.getUTCDate() - n);
+  return today.toISOString().slice(0, 10);
+}
 export const daysAhead = (n: number) => daysAgo(-n);
 
 /** An apprenticeship that started 200 days ago and ends in 400 (tests and the authorization matrix). */
