@@ -225,3 +225,33 @@ test('the sitemap lists every public page and active course, each answering 200;
   expect(robots).toContain('Disallow: /api/');
   expect(robots).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
 });
+
+test('a visitor who scrolls before the app has started stays where they are, and their tap lands', async ({
+  page,
+}) => {
+  // The app's chunk is held back until the visitor has scrolled, as on a slow phone.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/');
+  const purchase = page.getByRole('link', { name: 'Purchase Now' });
+  await purchase.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+
+  release();
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+  // A link followed inside the app still starts the next page at its top.
+  await purchase.click();
+  await expect(page).toHaveURL(/\/checkout\/[^/]+$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
