@@ -236,11 +236,12 @@ export async function sendMessage(
   const db = database.db;
   // One statement (atomic on its own, one round trip): the participant check, the message, the conversation's
   // order, your own message read, the 'message.sent' event for the bell and digest (README 'Notifications'), and
-  // the notifications that wake every app process's streams and job runners. On the embedded database a
+  // the notifications that wake every app process's streams and job runners, and back the message with its
+  // sender to answer with. On the embedded database a
   // transaction holds the only connection across every await in it, and on either database each round trip
   // waits its turn under load, so seven statements made a message the slowest request on a busy day
   // (docs/decisions/0022-fair-share-between-visitors-and-learners.md).
-  const result = await db.execute<{ id: string }>(sql`
+  const result = await db.execute<SentRow>(sql`
     WITH inserted AS (
       INSERT INTO ${messages} (conversation_id, sender_id, content)
       SELECT ${conversationId}, ${viewer.id}, ${content}
@@ -248,7 +249,7 @@ export async function sendMessage(
         SELECT 1 FROM ${conversationParticipants}
         WHERE conversation_id = ${conversationId} AND user_id = ${viewer.id}
       )
-      RETURNING id
+      RETURNING id, conversation_id, sender_id, content, created_at
     ), touched AS (
       UPDATE ${conversations} SET last_message_at = now(), updated_at = now()
       WHERE id = ${conversationId} AND EXISTS (SELECT 1 FROM inserted)
@@ -262,18 +263,46 @@ export async function sendMessage(
         jsonb_build_object('conversationId', ${conversationId}::text, 'messageId', id::text, 'senderId', ${viewer.id}::text)
       FROM inserted
     )
-    SELECT id,
-      pg_notify(${MESSAGE_CHANNEL}, json_build_object('conversationId', ${conversationId}::text, 'messageId', id::text)::text),
+    -- The message as the sender sees it comes back from the same statement, with the sender's name as stored.
+    SELECT inserted.id, inserted.conversation_id, inserted.sender_id, inserted.content, inserted.created_at,
+      sender.first_name, sender.email, sender.role, sender.staff_roles,
+      pg_notify(${MESSAGE_CHANNEL}, json_build_object('conversationId', ${conversationId}::text, 'messageId', inserted.id::text)::text),
       pg_notify(${JOBS_CHANNEL}, '')
-    FROM inserted`);
-  const row = (Array.isArray(result) ? result : (result as { rows: { id: string }[] }).rows)[0];
+    FROM inserted JOIN ${users} sender ON sender.id = inserted.sender_id`);
+  const row = (Array.isArray(result) ? result : (result as { rows: SentRow[] }).rows)[0];
   if (!row) {
     // Nothing was written: say why (unknown conversation 404, not a participant 403).
     await requireParticipant(db, viewer, conversationId);
     throw forbidden('You are not a participant in this conversation');
   }
-  const message = await loadMessage(db, row.id);
-  return presentMessage(viewer, message!);
+  return presentMessage(viewer, {
+    id: row.id,
+    conversationId: row.conversation_id,
+    senderId: row.sender_id,
+    content: row.content,
+    // Both drivers parse timestamptz to a Date; a string is taken as the ISO time it is.
+    createdAt: new Date(row.created_at),
+    sender: {
+      id: row.sender_id,
+      firstName: row.first_name,
+      email: row.email,
+      role: row.role,
+      staffRoles: row.staff_roles,
+    },
+  });
+}
+
+/** A row of sendMessage's statement (column names as the database gives them). */
+interface SentRow extends Record<string, unknown> {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  content: string;
+  created_at: Date | string;
+  first_name: MessageRow['sender']['firstName'];
+  email: string;
+  role: MessageRow['sender']['role'];
+  staff_roles: MessageRow['sender']['staffRoles'];
 }
 
 /**

@@ -202,6 +202,15 @@ describe('messages and unread counts', () => {
       content: 'Thursday at 9.',
     });
     expect(reply.statusCode).toBe(201);
+    // The answer is the message as the conversation shows it, sender and time included.
+    expect(reply.json()).toMatchObject({
+      conversationId: direct,
+      senderId: admin.id,
+      sender: { firstName: 'Ada', email: 'ada-admin@example.com' },
+      content: 'Thursday at 9.',
+    });
+    const shown = (await call('admin', 'GET', `/api/conversations/${direct}`)).json();
+    expect(shown.messages.at(-1)).toEqual(reply.json());
     const s1List = (await call('s1', 'GET', '/api/conversations')).json();
     expect(s1List.find((c: { id: string }) => c.id === direct).unreadCount).toBe(1);
     expect((await call('s1', 'GET', '/api/conversations/unread-count')).json()).toEqual({ count: 1 });
