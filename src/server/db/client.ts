@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { connectionsArriving } from '#server/lib/arrivals.service.ts';
 import { acquireDirLock, type DirLock } from './dir-lock.ts';
 import * as schema from './schema/index.ts';
 
@@ -186,9 +187,11 @@ async function openPostgres(url: string): Promise<Database> {
  * run in slices of the event loop: back to back for at most PGLITE_SLICE_MS, then the next one starts on a fresh
  * turn, so sockets are served between slices. One query per turn (the first version) starved the database when
  * a crowd filled every turn with requests for cached pages: the signed-in requests that need it waited a whole
- * turn per query.
+ * turn per query. While new connections arrive the slices are short, so that the loop accepts them promptly
+ * (docs/decisions/0026-short-turns-while-connections-arrive.md).
  */
 const PGLITE_SLICE_MS = 8;
+const PGLITE_SHORT_SLICE_MS = 1;
 
 function yieldBetweenQueries(client: PGlite) {
   const exclusive = client as unknown as { _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> };
@@ -196,7 +199,8 @@ function yieldBetweenQueries(client: PGlite) {
   let sliceStart = Number.NEGATIVE_INFINITY;
   exclusive._runExclusiveQuery = (fn) =>
     original(async () => {
-      if (performance.now() - sliceStart > PGLITE_SLICE_MS) {
+      const slice = connectionsArriving() ? PGLITE_SHORT_SLICE_MS : PGLITE_SLICE_MS;
+      if (performance.now() - sliceStart > slice) {
         await nextTurn();
         sliceStart = performance.now();
       }

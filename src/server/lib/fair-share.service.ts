@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { connectionsArriving } from './arrivals.service.ts';
 
 // Fair shares between classes of request (docs/decisions/0022-fair-share-between-visitors-and-learners.md).
 // Anonymous reads (visitors on the public pages and the catalogue) are cheap one by one but can arrive by the
@@ -8,6 +9,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Visitors admitted per turn of the event loop while session work is in flight. */
 export const VISITORS_PER_TURN = 12;
+/**
+ * Per turn while new connections arrive, when turns are kept short (lib/arrivals.service.ts): in proportion to
+ * the embedded database's shorter slice, so that neither class gains from a crowd's arrival.
+ */
+export const VISITORS_PER_SHORT_TURN = 2;
 
 export class FairShare {
   private sessionWork = 0;
@@ -17,6 +23,7 @@ export class FairShare {
   constructor(
     private readonly sessionCookie: string,
     private readonly perTurn = VISITORS_PER_TURN,
+    private readonly shortTurns: () => boolean = connectionsArriving,
   ) {}
 
   /** Calls `admitted` now or on a later turn; every request goes through here once, as it arrives. */
@@ -48,7 +55,8 @@ export class FairShare {
     this.pumping = true;
     setImmediate(() => {
       this.pumping = false;
-      const count = this.sessionWork === 0 ? this.waiting.length : this.perTurn;
+      const perTurn = this.shortTurns() ? Math.min(this.perTurn, VISITORS_PER_SHORT_TURN) : this.perTurn;
+      const count = this.sessionWork === 0 ? this.waiting.length : perTurn;
       for (const admitted of this.waiting.splice(0, count)) admitted();
       if (this.waiting.length > 0) this.pump();
     });

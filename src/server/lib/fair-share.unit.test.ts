@@ -76,4 +76,16 @@ describe('FairShare', () => {
     await nextTurn();
     expect(order).toEqual(['first', 'second']);
   });
+
+  it('admits fewer visitors per turn while new connections arrive, when turns are short', async () => {
+    let arriving = true;
+    const fair = new FairShare(COOKIE, 12, () => arriving);
+    fair.admit(request('POST'), response(), () => {});
+    const admitted = visitors(fair, 20);
+    await nextTurn();
+    expect(admitted).toHaveLength(2);
+    arriving = false;
+    await nextTurn();
+    expect(admitted).toHaveLength(14);
+  });
 });

@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { connectionArrived } from './arrivals.service.ts';
 import type { FairShare } from './fair-share.service.ts';
 import { redactUrl } from './logging.util.ts';
 import { acceptedEncoding, type Encoding, type Precompressed } from './precompressed.util.ts';
@@ -92,6 +93,7 @@ export class FrontDoor {
       // Fastify passes its options with their defaults filled in; these are the ones it sets on its own server.
       const timeouts = options as unknown as ServerTimeouts;
       const server = http.createServer(this.handler(fastify as Handler));
+      server.on('connection', connectionArrived);
       server.keepAliveTimeout = timeouts.keepAliveTimeout;
       server.requestTimeout = timeouts.requestTimeout;
       server.setTimeout(timeouts.connectionTimeout);
