@@ -235,12 +235,11 @@ export async function sendMessage(
 ): Promise<Message> {
   const db = database.db;
   // One statement (atomic on its own, one round trip): the participant check, the message, the conversation's
-  // order, your own message read, the 'message.sent' event for the bell and digest (README 'Notifications'), and
-  // the notifications that wake every app process's streams and job runners, and back the message with its
-  // sender to answer with. On the embedded database a
-  // transaction holds the only connection across every await in it, and on either database each round trip
-  // waits its turn under load, so seven statements made a message the slowest request on a busy day
-  // (docs/decisions/0022-fair-share-between-visitors-and-learners.md).
+  // order, your own message read, the 'message.sent' event for the bell and digest (README 'Notifications'), the
+  // notifications that wake every app process's streams and job runners, and the message with its sender for the
+  // reply. On the embedded database a transaction holds the only connection across every await in it, and on
+  // either database each round trip waits its turn under load, so seven statements made a message the slowest
+  // request on a busy day (docs/decisions/0022-fair-share-between-visitors-and-learners.md).
   const result = await db.execute<SentRow>(sql`
     WITH inserted AS (
       INSERT INTO ${messages} (conversation_id, sender_id, content)
