@@ -14,7 +14,7 @@ import { Label } from '#client/components/ui/label.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { getErrorMessage } from '#client/lib/api-client.ts';
 import { type Review, reviewReasonSchema } from '#shared/schemas/reviews.ts';
-import { useReportReview } from '../api/reviews.ts';
+import { useReportReview } from '../api/review-mutations.ts';
 import type { DeferredDialog } from './use-deferred-dialog.ts';
 
 /** The report form (course-reviews.tsx loads it when a visitor first presses Report). */

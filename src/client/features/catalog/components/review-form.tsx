@@ -15,7 +15,7 @@ import {
   type ReviewInput,
   reviewInputSchema,
 } from '#shared/schemas/reviews.ts';
-import { useSubmitReview } from '../api/reviews.ts';
+import { useSubmitReview } from '../api/review-mutations.ts';
 
 const LABELS = ['', 'Poor', 'Below average', 'Average', 'Good', 'Excellent'];
 
